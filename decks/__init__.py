@@ -1,0 +1,1 @@
+"""Card pool and preconstructed decks (TOML data)."""

@@ -1,0 +1,1 @@
+"""Rules engine: ruleset-independent core plus rulesets. Never imports hkk_tui or Textual."""

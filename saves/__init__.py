@@ -1,0 +1,1 @@
+"""Shipped games and rule scenarios."""
