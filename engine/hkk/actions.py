@@ -1,0 +1,114 @@
+"""Actions a player (or the system) submits. Each is a frozen, tagged msgspec Struct."""
+
+from __future__ import annotations
+
+from typing import Union
+
+import msgspec
+
+from engine.hkk.state import Target
+
+
+class Act(msgspec.Struct, frozen=True, tag=True, array_like=True):
+    """Base of every HKK action."""
+
+
+class Start(Act):
+    """The system entry that sets up the game (K 28)."""
+
+
+class Pass(Act):
+    """Decline to act / declare that you are done with the current decision (K 4.11.7)."""
+
+
+class CedeStart(Act):
+    """The starting player keeps (cede=False) or cedes the start (K 3.7)."""
+
+    cede: bool
+
+
+class PlayCard(Act):
+    """Play a card from hand with every decision made up front (K 21.2-21.6)."""
+
+    card: int
+    targets: tuple[Target, ...] = ()
+
+
+class Activate(Act):
+    """Use an activated ability (``ability`` = index in the card's abilities) (K 136)."""
+
+    card: int
+    ability: int
+    targets: tuple[Target, ...] = ()
+
+
+class Regenerate(Act):
+    """Regeneration as a life-saving action (K 136.6-136.8)."""
+
+    card: int
+
+
+class SacrificeForMc(Act):
+    """Prep stage 4: sacrifice an active monster in your reserve for its components (K 29.6)."""
+
+    card: int
+
+
+class MoveToGuard(Act):
+    """Exchange phase: move an active reserve creature to the guard post (K 32.1)."""
+
+    card: int
+
+
+class MoveToReserve(Act):
+    """Exchange phase: withdraw a guard-post creature to the reserve (K 32.1)."""
+
+    card: int
+
+
+class DeclareAttack(Act):
+    """Declare ``attacker`` (in your guard post) attacking ``target`` (K 34.1)."""
+
+    attacker: int
+    target: Target
+
+
+class WithdrawAttack(Act):
+    """Take back a declaration before the declaration is finished (K 34.12)."""
+
+    attacker: int
+
+
+class ChooseHitBack(Act):
+    """Defender's controller: which of two attackers the defender hits back (K 34.8)."""
+
+    defender: int
+    attacker: int
+
+
+class UseCombatAbility(Act):
+    """Announce spending ``amount`` VP on a creature's +X combat ability (K 35.3, 129.2)."""
+
+    card: int
+    amount: int
+
+
+class ChooseTarget(Act):
+    """A target for a related effect or a retarget (K 21.5.3)."""
+
+    targets: tuple[Target, ...]
+
+
+class OrderTrigger(Act):
+    """Pick which pending related effect happens next (K 22.1)."""
+
+    index: int
+
+
+class Concede(Act):
+    """Concede the game; the opponent wins (K 2.8.1). Allowed at any time."""
+
+
+Action = Union[Start, Pass, CedeStart, PlayCard, Activate, Regenerate, SacrificeForMc,
+               MoveToGuard, MoveToReserve, DeclareAttack, WithdrawAttack, ChooseHitBack,
+               UseCombatAbility, ChooseTarget, OrderTrigger, Concede]

@@ -1,0 +1,209 @@
+"""Combat (K 33-38): declare attackers, hit-back, combat abilities (+X), strike."""
+
+from __future__ import annotations
+
+from engine.core.game import IllegalAction
+from engine.hkk import events as E
+from engine.hkk.ctx import Ctx, refuse
+from engine.hkk.effects import damage_card, damage_player, spend_vp
+from engine.hkk.state import GUARD, PERM, Attack, Target
+from engine.hkk.stats import damage_of, has
+
+
+def _combat(ctx: Ctx):
+    assert ctx.s.combat is not None
+    return ctx.s.combat
+
+
+def attackers_on(ctx: Ctx, defender: int) -> list[int]:
+    return [a.attacker for a in _combat(ctx).attacks if a.target == Target("c", defender)]
+
+
+def breaks_through(ctx: Ctx, attacker: int) -> bool:
+    """K 34.4: every creature in the opponent's guard post is attacked (vacuously true when it is
+    empty, §11 item 10) — or the attacker is invisible and no enemy guard sees invisibility
+    (K 131.3-131.4)."""
+    s = ctx.s
+    opp = s.players[1 - s.active]
+    attacked = {a.target.i for a in _combat(ctx).attacks if a.target.k == "c"}
+    if all(g in attacked for g in opp.guard):
+        return True
+    if has(ctx, attacker, "invisibility"):
+        return not any(has(ctx, g, "see_invisibility") for g in opp.guard)
+    return False
+
+
+def declare_refusal(ctx: Ctx, player: int, attacker: int, target: Target
+                    ) -> IllegalAction | None:
+    s = ctx.s
+    card = s.cards[attacker]
+    if card.zone != GUARD or card.controller != player:
+        return refuse("K 34.1", "Only creatures in your guard post can attack.", "not_guard")
+    if any(a.attacker == attacker for a in _combat(ctx).attacks):
+        return refuse("K 34.1", "That creature is already attacking.", "already_attacking")
+    if card.uses.get("w"):
+        return refuse("K 34.12", "A withdrawn attacker cannot be declared again this combat.",
+                      "withdrawn")
+    opp = 1 - player
+    if target.k == "c":
+        t = s.cards[target.i]
+        if t.controller == opp and t.zone == GUARD:
+            if len(attackers_on(ctx, target.i)) >= 2:
+                return refuse("K 34.5", "At most two creatures may attack the same creature.",
+                              "two_attackers")
+            return None
+        if t.controller == opp and t.zone == PERM and ctx.pool[t.cid].type == "building":
+            if not t.active:
+                return refuse("K 34.11", "Passive buildings cannot be attacked or destroyed.",
+                              "passive_building")
+            if not breaks_through(ctx, attacker):
+                return refuse("K 34.4", "To attack a building you must break through: attack "
+                              "every creature in the opponent's guard post first.",
+                              "break_through")
+            return None
+        return refuse("K 34.3", "Only creatures in the opponent's guard post, their active "
+                      "buildings or the opponent can be attacked.", "bad_target")
+    if target.k == "p" and target.i == opp:
+        if not breaks_through(ctx, attacker):
+            return refuse("K 34.4", "To attack the player you must break through: attack every "
+                          "creature in the opponent's guard post first.", "break_through")
+        return None
+    return refuse("K 34.3", "That is not something you can attack.", "bad_target")
+
+
+def declare_options(ctx: Ctx, player: int) -> list[tuple[int, Target]]:
+    s = ctx.s
+    opp = s.players[1 - player]
+    targets = [Target("c", g) for g in opp.guard]
+    targets += [Target("c", b) for b in opp.perm if ctx.d(b).type == "building"]
+    targets.append(Target("p", 1 - player))
+    out = []
+    for attacker in s.players[player].guard:
+        for t in targets:
+            if declare_refusal(ctx, player, attacker, t) is None:
+                out.append((attacker, t))
+    return out
+
+
+def finish_refusal(ctx: Ctx) -> IllegalAction | None:
+    """Re-check break-through when the declaration is finished (K 34.4, 34.12)."""
+    for a in _combat(ctx).attacks:
+        if a.target.k == "p" or (a.target.k == "c" and ctx.s.cards[a.target.i].zone == PERM):
+            if not breaks_through(ctx, a.attacker):
+                return refuse("K 34.4", "An attacker targets the player or a building without "
+                              "breaking through; attack every guard-post creature or withdraw "
+                              "it.", "break_through")
+    return None
+
+
+def declare(ctx: Ctx, attacker: int, target: Target) -> None:
+    ctx.emit(E.AttackDeclared(Attack(attacker, target)))
+
+
+def double_attacked(ctx: Ctx) -> list[int]:
+    """Defenders attacked by two creatures, whose controller must choose hit-back (K 34.8)."""
+    seen: dict[int, int] = {}
+    for a in _combat(ctx).attacks:
+        if a.target.k == "c" and ctx.s.cards[a.target.i].zone == GUARD:
+            seen[a.target.i] = seen.get(a.target.i, 0) + 1
+    return [d for d, n in seen.items() if n == 2]
+
+
+def opponent_of(ctx: Ctx, creature: int) -> Target | None:
+    """A creature's opponent (K 34.9): the attacked thing for an attacker, the attacker it hits
+    back for a defender. None if it has left play (K 36.7)."""
+    s = ctx.s
+    combat = _combat(ctx)
+    card = s.cards[creature]
+    if card.zone != GUARD:
+        return None
+    for a in combat.attacks:
+        if a.attacker == creature:
+            if a.target.k == "p":
+                return a.target
+            t = s.cards[a.target.i]
+            return a.target if t.zone in (GUARD, PERM) else None
+    attackers = attackers_on(ctx, creature)
+    if not attackers:
+        return None
+    chosen = combat.hit_back.get(creature, attackers[0])
+    return Target("c", chosen) if s.cards[chosen].zone == GUARD else None
+
+
+def combatants(ctx: Ctx) -> list[int]:
+    combat = _combat(ctx)
+    out = [a.attacker for a in combat.attacks]
+    for a in combat.attacks:
+        if a.target.k == "c" and ctx.s.cards[a.target.i].zone == GUARD and a.target.i not in out:
+            out.append(a.target.i)
+    return out
+
+
+def combat_ability_options(ctx: Ctx, player: int) -> list[tuple[int, int]]:
+    """Announcements open to ``player``: (creature, VP amount) (K 35.3, 129.2)."""
+    s = ctx.s
+    combat = _combat(ctx)
+    committed = sum(v for c, v in combat.announced.items() if s.cards[c].controller == player)
+    budget = s.players[player].vp - committed
+    out = []
+    for c in combatants(ctx):
+        card = s.cards[c]
+        x = ctx.pool[card.cid].combat
+        if card.controller != player or not x or c in combat.announced:
+            continue
+        if opponent_of(ctx, c) is None:
+            continue
+        for amount in range(1, min(x, budget) + 1):
+            out.append((c, amount))
+    return out
+
+
+def resolve_combat_abilities(ctx: Ctx) -> None:
+    """All costs are paid and all effects happen simultaneously (K 35.4); direct damage equal to
+    the VP spent hits the creature's opponent (K 35.8, 129.5)."""
+    s = ctx.s
+    combat = _combat(ctx)
+    if not combat.announced:
+        return
+    per_player = [0, 0]
+    hits: list[tuple[Target, int, int]] = []
+    for c, amount in combat.announced.items():
+        per_player[s.cards[c].controller] += amount
+        opp = opponent_of(ctx, c)
+        if opp is not None:
+            hits.append((opp, amount, c))
+    for p in (0, 1):
+        spend_vp(ctx, p, per_player[p], "combat ability", "K 35.4")
+    _deal(ctx, hits, "K 35.8")
+
+
+def strike(ctx: Ctx) -> None:
+    """Attackers and defenders damage their opponents simultaneously (K 36.1, 36.4), each target
+    taking one damage event (K 37.7). Magic defence stops non-magic strikes (K 15.3); a creature
+    whose opponent left play does not strike (K 36.7)."""
+    s = ctx.s
+    hits: list[tuple[Target, int, int]] = []
+    for c in combatants(ctx):
+        opp = opponent_of(ctx, c)
+        if opp is None:
+            continue
+        amount = damage_of(ctx, c)
+        if (opp.k == "c" and has(ctx, opp.i, "magic_defence")
+                and not has(ctx, c, "magic_attack")):
+            amount = 0
+        hits.append((opp, amount, c))
+    _deal(ctx, hits, "K 36.4")
+
+
+def _deal(ctx: Ctx, hits: list[tuple[Target, int, int]], rule: str) -> None:
+    total: dict[Target, int] = {}
+    source: dict[Target, int] = {}
+    for t, amount, c in hits:
+        if amount > 0:
+            total[t] = total.get(t, 0) + amount
+            source.setdefault(t, c)
+    for t, amount in total.items():
+        if t.k == "p":
+            damage_player(ctx, t.i, amount, source[t], rule)
+        else:
+            damage_card(ctx, t.i, amount, source[t], rule)

@@ -1,0 +1,59 @@
+"""The rules context: state + card pool + the events emitted so far in this call.
+
+Rules code never assigns to state; it calls :meth:`Ctx.emit`, which applies the event through the
+reducer and records it.
+"""
+
+from __future__ import annotations
+
+from engine.core.game import IllegalAction
+from engine.hkk import events as E
+from engine.hkk.cards import CardDef
+from engine.hkk.reducer import REDUCERS
+from engine.hkk.state import Card, State, Task
+
+_STATIC_CHANGERS = (E.CardMoved, E.CardTurned, E.CardAttached, E.PlayerActivated, E.GuardMoved,
+                    E.StartCeded, E.StarterChosen, E.TurnBegan, E.CountersChanged)
+
+
+class Ctx:
+    __slots__ = ("s", "pool", "out", "turn_break", "_statics")
+
+    def __init__(self, state: State, pool: dict[str, CardDef]):
+        self.s = state
+        self.pool = pool
+        self.out: list[object] = []
+        self.turn_break = False
+        self._statics: list | None = None
+
+    def emit(self, event: object) -> None:
+        REDUCERS[type(event)](self.s, event)
+        self.out.append(event)
+        if self._statics is not None and isinstance(event, _STATIC_CHANGERS):
+            self._statics = None
+
+    # -- shorthands ---------------------------------------------------------------------
+    def card(self, iid: int) -> Card:
+        return self.s.cards[iid]
+
+    def d(self, iid: int) -> CardDef:
+        return self.pool[self.s.cards[iid].cid]
+
+    def top(self) -> Task | None:
+        return self.s.tasks[-1] if self.s.tasks else None
+
+    def push(self, task: Task) -> None:
+        self.emit(E.TaskPushed(task))
+
+    def pop(self) -> None:
+        self.emit(E.TaskPopped())
+
+    def replace(self, task: Task) -> None:
+        self.emit(E.TaskReplaced(task))
+
+    def opt(self, name: str, default: object = None) -> object:
+        return self.s.options.get(name, default)
+
+
+def refuse(rule: str, message: str, key: str = "", **params: object) -> IllegalAction:
+    return IllegalAction(rule, message, key, **params)

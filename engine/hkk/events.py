@@ -1,0 +1,265 @@
+"""HKK events — the table of contents of the game.
+
+Every state change is one of these small, frozen, tagged facts; :mod:`engine.hkk.reducer` applies
+each. ``rule`` fields carry the Kódex number that produced the event, for the log and debugger.
+"""
+
+from __future__ import annotations
+
+from typing import Union
+
+import msgspec
+
+from engine.hkk.state import Attack, LineItem, Target, Task, Trigger
+
+
+class Ev(msgspec.Struct, frozen=True, tag=True, array_like=True):
+    """Base of every HKK event."""
+
+
+# ---- setup and turn structure (K 3, 28, 29-41) -------------------------------------------
+class DeckShuffled(Ev):                 # K 2.3.3, 28
+    player: int
+    order: tuple[int, ...]
+    rng: int
+
+
+class StarterChosen(Ev):                # K 3.6, 28.6 (random)
+    player: int
+    rng: int
+
+
+class StartCeded(Ev):                   # K 3.7
+    player: int
+
+
+class CardDrawn(Ev):                    # K 4.12, 30
+    player: int
+    card: int
+    opening: bool = False               # K 4.12.2: the opening hand is not a "draw" trigger
+
+
+class TurnBegan(Ev):                    # K 29.3.2
+    player: int
+    turn: int
+
+
+class StepBegan(Ev):                    # K 4.11
+    phase: str
+    step: int
+
+
+class TurnEnded(Ev):                    # K 41.5
+    player: int
+    quiet_rounds: int
+
+
+class GameEnded(Ev):                    # K 3.14-3.16, 2.8
+    winner: int
+    reason: str
+    rule: str
+
+
+# ---- resources (K 3.12-3.19, 7, 29.3, 67) ------------------------------------------------
+class VpChanged(Ev):
+    player: int
+    amount: int
+    reason: str
+    rule: str = ""
+
+
+class McChanged(Ev):
+    player: int
+    amount: int
+    reason: str
+    rule: str = ""
+
+
+class LifeChanged(Ev):                  # damage (negative) or healing to a player
+    player: int
+    amount: int
+    source: int
+    rule: str = ""
+
+
+class MaxLifeChanged(Ev):
+    player: int
+    amount: int
+    source: int
+
+
+# ---- the task stack (pending work and decisions) -----------------------------------------
+class TaskPushed(Ev):
+    task: Task
+
+
+class TaskPopped(Ev):
+    pass
+
+
+class TaskReplaced(Ev):
+    task: Task
+
+
+class TasksCleared(Ev):                 # turn-break (K 40.3)
+    pass
+
+
+# ---- cards and zones (K 4-5, 8) ----------------------------------------------------------
+class CardMoved(Ev):
+    card: int
+    zone: str
+    controller: int
+    active: bool
+    reason: str
+    rule: str = ""
+
+
+class CardAttached(Ev):                 # K 8.11
+    card: int
+    host: int
+
+
+class CardTurned(Ev):                   # passivate / activate (K 5.5.7)
+    card: int
+    active: bool
+    rule: str = ""
+
+
+class PlayerActivated(Ev):              # prep stage 3 (K 29.5)
+    player: int
+
+
+class GuardMoved(Ev):                   # exchange phase (K 32.1)
+    card: int
+    to_guard: bool
+
+
+class CardDamaged(Ev):                  # K 4.25, 36.4, 37.7 (one event per target per step)
+    card: int
+    amount: int
+    source: int
+    rule: str = ""
+
+
+class CardHealed(Ev):                   # K 4.26
+    card: int
+    amount: int
+    source: int
+
+
+class CountersChanged(Ev):              # K 117
+    card: int
+    kind: str
+    amount: int
+
+
+class Pumped(Ev):                       # until end of turn (K 41.4)
+    card: int
+    damage: int
+    hp: int
+
+
+class Repaired(Ev):                     # K 41.3
+    pass
+
+
+class TurnEffectsExpired(Ev):           # K 41.4
+    pass
+
+
+class AbilityUsed(Ev):                  # K 90 once-per-turn bookkeeping
+    card: int
+    key: str
+
+
+class Regenerated(Ev):                  # K 136.8
+    card: int
+    amount: int
+
+
+class RandomPicked(Ev):                 # a random choice among n, recorded with the RNG state
+    n: int
+    picked: int
+    rng: int
+
+
+class CardsPlayedCounted(Ev):
+    player: int
+
+
+# ---- reaction line (K 94-95, 21) ---------------------------------------------------------
+class LinePushed(Ev):
+    item: LineItem
+
+
+class LinePopped(Ev):
+    pass
+
+
+class LineItemPrevented(Ev):            # K 94.2, 4.21.2
+    index: int
+    by: int
+
+
+class LineItemRetargeted(Ev):           # K 21.5.3
+    index: int
+    targets: tuple[Target, ...]
+
+
+# ---- related effects (K 22, 133) ---------------------------------------------------------
+class TriggerQueued(Ev):
+    trigger: Trigger
+
+
+class TriggerTaken(Ev):
+    index: int
+
+
+# ---- combat (K 33-38) --------------------------------------------------------------------
+class CombatBegan(Ev):
+    pass
+
+
+class AttackDeclared(Ev):               # K 34.1
+    attack: Attack
+
+
+class AttackWithdrawn(Ev):
+    attacker: int
+
+
+class HitBackChosen(Ev):                # K 34.8
+    defender: int
+    attacker: int
+
+
+class CombatAbilityAnnounced(Ev):       # K 35.3
+    card: int
+    amount: int
+
+
+class CombatEnded(Ev):                  # K 36.11
+    pass
+
+
+class Conceded(Ev):                     # K 2.8.1
+    player: int
+
+
+Event = Union[
+    DeckShuffled, StarterChosen, StartCeded, CardDrawn, TurnBegan, StepBegan, TurnEnded,
+    GameEnded, VpChanged, McChanged, LifeChanged, MaxLifeChanged, TaskPushed, TaskPopped,
+    TaskReplaced, TasksCleared, CardMoved, CardAttached, CardTurned, PlayerActivated, GuardMoved,
+    CardDamaged, CardHealed, CountersChanged, Pumped, Repaired, TurnEffectsExpired, AbilityUsed,
+    Regenerated, RandomPicked, CardsPlayedCounted, LinePushed, LinePopped, LineItemPrevented,
+    LineItemRetargeted, TriggerQueued, TriggerTaken, CombatBegan, AttackDeclared,
+    AttackWithdrawn, HitBackChosen, CombatAbilityAnnounced, CombatEnded, Conceded,
+]
+
+#: Events that reveal or create hidden information: undo against a person never crosses them.
+HIDDEN_INFO_EVENTS = (DeckShuffled, StarterChosen, CardDrawn, RandomPicked)
+
+#: Events that exist only to move the rules machinery (hidden from the readable log by default).
+BOOKKEEPING_EVENTS = (TaskPushed, TaskPopped, TaskReplaced, TasksCleared, AbilityUsed,
+                      CardsPlayedCounted, TriggerTaken)

@@ -1,0 +1,322 @@
+"""The reducer: the only code that changes HKK state. One small function per event, no rules."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import msgspec
+
+from engine.hkk import events as E
+from engine.hkk.state import (
+    ATTACHED, GUARD, HAND, LINE, PERM, RESERVE, TABLE_ZONES, Card, Combat, Result, State,
+)
+
+
+def _zone_list(state: State, card: Card) -> list[int] | None:
+    if card.zone in (LINE, ATTACHED):
+        return None
+    return getattr(state.players[card.controller if card.zone in TABLE_ZONES else card.owner],
+                   card.zone)
+
+
+def _reset_on_leaving_table(card: Card) -> None:
+    """K 93.1: cards leaving play have no memory."""
+    card.damage = 0
+    card.counters = {}
+    card.pump_damage = card.pump_hp = 0
+    card.uses = {}
+    card.regenerated = 0
+    card.attacking = False
+    card.damaged_this_turn = False
+    card.controller = card.owner
+    card.active = False
+
+
+def _card_moved(state: State, ev: E.CardMoved) -> None:
+    card = state.cards[ev.card]
+    old = _zone_list(state, card)
+    if old is not None:
+        old.remove(card.iid)
+    if card.zone == ATTACHED and card.host >= 0:
+        host = state.cards[card.host]
+        if card.iid in host.attachments:
+            host.attachments.remove(card.iid)
+        card.host = -1
+    leaving_table = card.zone in TABLE_ZONES and ev.zone not in TABLE_ZONES
+    if leaving_table:
+        _reset_on_leaving_table(card)
+    card.zone = ev.zone
+    card.controller = ev.controller
+    card.active = ev.active
+    new = _zone_list(state, card)
+    if new is not None:
+        new.append(card.iid)
+
+
+def _card_attached(state: State, ev: E.CardAttached) -> None:
+    card = state.cards[ev.card]
+    card.host = ev.host
+    state.cards[ev.host].attachments.append(ev.card)
+
+
+def _deck_shuffled(state: State, ev: E.DeckShuffled) -> None:
+    state.players[ev.player].deck = list(ev.order)
+    state.rng = ev.rng
+
+
+def _starter_chosen(state: State, ev: E.StarterChosen) -> None:
+    state.starter = ev.player
+    state.active = ev.player
+    state.rng = ev.rng
+
+
+def _start_ceded(state: State, ev: E.StartCeded) -> None:
+    state.starter = 1 - ev.player
+    state.active = 1 - ev.player
+
+
+def _card_drawn(state: State, ev: E.CardDrawn) -> None:
+    player = state.players[ev.player]
+    player.deck.remove(ev.card)
+    player.hand.append(ev.card)
+    state.cards[ev.card].zone = HAND
+
+
+def _turn_began(state: State, ev: E.TurnBegan) -> None:
+    state.turn = ev.turn
+    state.active = ev.player
+    state.players[ev.player].turns += 1
+    for p in state.players:
+        p.cards_played_this_turn = 0
+    for card in state.cards:
+        if card.uses:
+            card.uses = {}
+        card.regenerated = 0
+    state.player_damaged_this_turn = False
+
+
+def _step_began(state: State, ev: E.StepBegan) -> None:
+    state.phase = ev.phase
+    state.step = ev.step
+
+
+def _turn_ended(state: State, ev: E.TurnEnded) -> None:
+    state.quiet_rounds = ev.quiet_rounds
+
+
+def _game_ended(state: State, ev: E.GameEnded) -> None:
+    state.result = Result(ev.winner, ev.reason, ev.rule)
+    state.phase = "over"
+    state.tasks = []
+
+
+def _vp_changed(state: State, ev: E.VpChanged) -> None:
+    state.players[ev.player].vp += ev.amount
+
+
+def _mc_changed(state: State, ev: E.McChanged) -> None:
+    state.players[ev.player].mc += ev.amount
+
+
+def _life_changed(state: State, ev: E.LifeChanged) -> None:
+    state.players[ev.player].life += ev.amount
+    if ev.amount < 0:
+        state.player_damaged_this_turn = True
+
+
+def _max_life_changed(state: State, ev: E.MaxLifeChanged) -> None:
+    state.players[ev.player].max_life += ev.amount
+
+
+def _task_pushed(state: State, ev: E.TaskPushed) -> None:
+    state.tasks.append(ev.task)
+
+
+def _task_popped(state: State, ev: E.TaskPopped) -> None:
+    state.tasks.pop()
+
+
+def _task_replaced(state: State, ev: E.TaskReplaced) -> None:
+    state.tasks[-1] = ev.task
+
+
+def _tasks_cleared(state: State, ev: E.TasksCleared) -> None:
+    state.tasks = []
+    state.triggers = []
+
+
+def _card_turned(state: State, ev: E.CardTurned) -> None:
+    state.cards[ev.card].active = ev.active
+
+
+def _player_activated(state: State, ev: E.PlayerActivated) -> None:
+    for card in state.cards:
+        if card.controller == ev.player and card.zone in TABLE_ZONES:
+            card.active = True
+
+
+def _guard_moved(state: State, ev: E.GuardMoved) -> None:
+    card = state.cards[ev.card]
+    player = state.players[card.controller]
+    if ev.to_guard:
+        player.reserve.remove(card.iid)
+        player.guard.append(card.iid)
+        card.zone = GUARD
+    else:
+        player.guard.remove(card.iid)
+        player.reserve.append(card.iid)
+        card.zone = RESERVE
+
+
+def _card_damaged(state: State, ev: E.CardDamaged) -> None:
+    card = state.cards[ev.card]
+    card.damage += ev.amount
+    card.damaged_this_turn = True
+
+
+def _card_healed(state: State, ev: E.CardHealed) -> None:
+    state.cards[ev.card].damage -= ev.amount
+
+
+def _counters_changed(state: State, ev: E.CountersChanged) -> None:
+    counters = state.cards[ev.card].counters
+    n = counters.get(ev.kind, 0) + ev.amount
+    if n:
+        counters[ev.kind] = n
+    else:
+        counters.pop(ev.kind, None)
+
+
+def _pumped(state: State, ev: E.Pumped) -> None:
+    card = state.cards[ev.card]
+    card.pump_damage += ev.damage
+    card.pump_hp += ev.hp
+
+
+def _repaired(state: State, ev: E.Repaired) -> None:
+    for card in state.cards:
+        if card.damaged_this_turn or card.damage:
+            if card.zone in TABLE_ZONES:
+                card.damage = 0
+            card.damaged_this_turn = False
+
+
+def _turn_effects_expired(state: State, ev: E.TurnEffectsExpired) -> None:
+    for card in state.cards:
+        card.pump_damage = card.pump_hp = 0
+        card.attacking = False
+
+
+def _ability_used(state: State, ev: E.AbilityUsed) -> None:
+    uses = state.cards[ev.card].uses
+    uses[ev.key] = uses.get(ev.key, 0) + 1
+
+
+def _regenerated(state: State, ev: E.Regenerated) -> None:
+    card = state.cards[ev.card]
+    card.regenerated += ev.amount
+    card.damage -= ev.amount
+
+
+def _random_picked(state: State, ev: E.RandomPicked) -> None:
+    state.rng = ev.rng
+
+
+def _cards_played_counted(state: State, ev: E.CardsPlayedCounted) -> None:
+    state.players[ev.player].cards_played_this_turn += 1
+
+
+def _line_pushed(state: State, ev: E.LinePushed) -> None:
+    state.line.append(ev.item)
+
+
+def _line_popped(state: State, ev: E.LinePopped) -> None:
+    state.line.pop()
+
+
+def _line_item_prevented(state: State, ev: E.LineItemPrevented) -> None:
+    item = state.line[ev.index]
+    state.line[ev.index] = _replace(item, prevented=True)
+
+
+def _line_item_retargeted(state: State, ev: E.LineItemRetargeted) -> None:
+    item = state.line[ev.index]
+    state.line[ev.index] = _replace(item, targets=ev.targets)
+
+
+def _replace(item, **changes):
+    return msgspec.structs.replace(item, **changes)
+
+
+def _trigger_queued(state: State, ev: E.TriggerQueued) -> None:
+    state.triggers.append(ev.trigger)
+
+
+def _trigger_taken(state: State, ev: E.TriggerTaken) -> None:
+    del state.triggers[ev.index]
+
+
+def _combat_began(state: State, ev: E.CombatBegan) -> None:
+    state.combat = Combat()
+
+
+def _attack_declared(state: State, ev: E.AttackDeclared) -> None:
+    assert state.combat is not None
+    state.combat.attacks.append(ev.attack)
+    state.cards[ev.attack.attacker].attacking = True
+
+
+def _attack_withdrawn(state: State, ev: E.AttackWithdrawn) -> None:
+    assert state.combat is not None
+    state.combat.attacks = [a for a in state.combat.attacks if a.attacker != ev.attacker]
+    state.cards[ev.attacker].attacking = False
+
+
+def _hit_back_chosen(state: State, ev: E.HitBackChosen) -> None:
+    assert state.combat is not None
+    state.combat.hit_back[ev.defender] = ev.attacker
+
+
+def _combat_ability_announced(state: State, ev: E.CombatAbilityAnnounced) -> None:
+    assert state.combat is not None
+    state.combat.announced[ev.card] = state.combat.announced.get(ev.card, 0) + ev.amount
+
+
+def _combat_ended(state: State, ev: E.CombatEnded) -> None:
+    state.combat = None
+
+
+def _conceded(state: State, ev: E.Conceded) -> None:
+    pass
+
+
+REDUCERS: dict[type, Callable[[State, object], None]] = {
+    E.DeckShuffled: _deck_shuffled, E.StarterChosen: _starter_chosen,
+    E.StartCeded: _start_ceded, E.CardDrawn: _card_drawn, E.TurnBegan: _turn_began,
+    E.StepBegan: _step_began, E.TurnEnded: _turn_ended, E.GameEnded: _game_ended,
+    E.VpChanged: _vp_changed, E.McChanged: _mc_changed, E.LifeChanged: _life_changed,
+    E.MaxLifeChanged: _max_life_changed, E.TaskPushed: _task_pushed,
+    E.TaskPopped: _task_popped, E.TaskReplaced: _task_replaced,
+    E.TasksCleared: _tasks_cleared, E.CardMoved: _card_moved,
+    E.CardAttached: _card_attached, E.CardTurned: _card_turned,
+    E.PlayerActivated: _player_activated, E.GuardMoved: _guard_moved,
+    E.CardDamaged: _card_damaged, E.CardHealed: _card_healed,
+    E.CountersChanged: _counters_changed, E.Pumped: _pumped, E.Repaired: _repaired,
+    E.TurnEffectsExpired: _turn_effects_expired, E.AbilityUsed: _ability_used,
+    E.Regenerated: _regenerated, E.RandomPicked: _random_picked,
+    E.CardsPlayedCounted: _cards_played_counted, E.LinePushed: _line_pushed,
+    E.LinePopped: _line_popped, E.LineItemPrevented: _line_item_prevented,
+    E.LineItemRetargeted: _line_item_retargeted, E.TriggerQueued: _trigger_queued,
+    E.TriggerTaken: _trigger_taken, E.CombatBegan: _combat_began,
+    E.AttackDeclared: _attack_declared, E.AttackWithdrawn: _attack_withdrawn,
+    E.HitBackChosen: _hit_back_chosen, E.CombatAbilityAnnounced: _combat_ability_announced,
+    E.CombatEnded: _combat_ended, E.Conceded: _conceded,
+}
+
+# keep PERM/RESERVE imported for readers: zones a CardMoved may name
+_ = (PERM, RESERVE)
+
+
+def apply(state: State, event: object) -> None:
+    """Apply one event to the state (the only way state changes)."""
+    REDUCERS[type(event)](state, event)

@@ -1,0 +1,149 @@
+"""Computed characteristics: actual damage, HP/SP, keywords and costs (K 14-15, 21.8, 38, 130)."""
+
+from __future__ import annotations
+
+from engine.hkk.cards import Ability, Effect
+from engine.hkk.ctx import Ctx
+from engine.hkk.state import ATTACHED, CREATURE_ZONES, GUARD, PERM, TABLE_ZONES
+
+
+def abilities_work(ctx: Ctx, iid: int) -> bool:
+    """Passive non-creature permanents' abilities do not work (K 5.5.8); attached cards are
+    always active (K 5.5.4); creatures keep their abilities when passive (§11 item 27)."""
+    card = ctx.s.cards[iid]
+    if card.zone not in TABLE_ZONES:
+        return False
+    if card.zone == ATTACHED or card.zone in CREATURE_ZONES:
+        return True
+    return card.active
+
+
+def statics(ctx: Ctx) -> list[tuple[int, Ability, Effect]]:
+    """Every working static effect in play (K 130), cached until the table changes."""
+    if ctx._statics is None:
+        found: list[tuple[int, Ability, Effect]] = []
+        for player in ctx.s.players:
+            for zone in (player.reserve, player.guard, player.perm):
+                for iid in zone:
+                    _collect(ctx, iid, found)
+                    for att in ctx.s.cards[iid].attachments:
+                        _collect(ctx, att, found)
+        ctx._statics = found
+    return ctx._statics
+
+
+def _collect(ctx: Ctx, iid: int, found: list) -> None:
+    d = ctx.d(iid)
+    if not d.abilities or not abilities_work(ctx, iid):
+        return
+    for ab in d.abilities:
+        if ab.when == "static":
+            for eff in ab.effects:
+                found.append((iid, ab, eff))
+
+
+def _in_scope(ctx: Ctx, source: int, scope: str, iid: int) -> bool:
+    src = ctx.s.cards[source]
+    card = ctx.s.cards[iid]
+    if scope == "self":
+        return iid == source
+    if scope == "host":
+        return src.host == iid
+    if card.zone not in CREATURE_ZONES:
+        return False
+    if scope == "all_creatures":
+        return True
+    if scope == "own_creatures":
+        return card.controller == src.controller
+    if scope == "enemy_creatures":
+        return card.controller != src.controller
+    if scope == "own_guard_creatures":
+        return card.controller == src.controller and card.zone == GUARD
+    if scope == "enemy_guard_creatures":
+        return card.controller != src.controller and card.zone == GUARD
+    return False
+
+
+def _buffs(ctx: Ctx, iid: int) -> tuple[int, int]:
+    dmg = hp = 0
+    for source, _ab, eff in statics(ctx):
+        if eff.do == "buff" and _in_scope(ctx, source, eff.to, iid):
+            dmg += eff.damage
+            hp += eff.hp
+    return dmg, hp
+
+
+def _counter_bonus(counters: dict[str, int]) -> int:
+    return counters.get("strengthening", 0) - counters.get("weakening", 0)
+
+
+def defence_bonus(ctx: Ctx, iid: int) -> int:
+    """K 38.0: in the opponent's turn every creature has +1 damage and +1 HP (§11 item 2)."""
+    card = ctx.s.cards[iid]
+    return 1 if card.zone in CREATURE_ZONES and card.controller != ctx.s.active else 0
+
+
+def damage_of(ctx: Ctx, iid: int) -> int:
+    """Actual damage = base + every modifier, summed (K 14.3-14.5)."""
+    card = ctx.s.cards[iid]
+    d = ctx.pool[card.cid]
+    bd, _ = _buffs(ctx, iid)
+    value = d.damage + _counter_bonus(card.counters) + card.pump_damage + bd
+    return max(0, value + defence_bonus(ctx, iid))
+
+
+def max_hp_of(ctx: Ctx, iid: int) -> int:
+    """Maximum HP of a creature / SP of a building (K 15.1, 38.0, 117)."""
+    card = ctx.s.cards[iid]
+    d = ctx.pool[card.cid]
+    if d.type == "building":
+        return d.sp
+    _, bh = _buffs(ctx, iid)
+    return d.hp + _counter_bonus(card.counters) + card.pump_hp + bh + defence_bonus(ctx, iid)
+
+
+def hp_of(ctx: Ctx, iid: int) -> int:
+    return max_hp_of(ctx, iid) - ctx.s.cards[iid].damage
+
+
+def has(ctx: Ctx, iid: int, keyword: str) -> bool:
+    """Printed keyword or one granted by a working static effect (K 128.1)."""
+    if keyword in ctx.d(iid).keywords:
+        return True
+    for source, _ab, eff in statics(ctx):
+        if eff.do == "grant" and eff.keyword == keyword and _in_scope(ctx, source, eff.to, iid):
+            return True
+    return False
+
+
+def keywords_of(ctx: Ctx, iid: int) -> list[str]:
+    kws = list(ctx.d(iid).keywords)
+    for source, _ab, eff in statics(ctx):
+        if (eff.do == "grant" and eff.keyword not in kws
+                and _in_scope(ctx, source, eff.to, iid)):
+            kws.append(eff.keyword)
+    return kws
+
+
+def cost_of(ctx: Ctx, player: int, iid: int) -> int:
+    """Modified VP cost = base + every modifier, clamped at 0 (K 21.8, §11 item 9)."""
+    d = ctx.d(iid)
+    total = d.cost
+    for source, _ab, eff in statics(ctx):
+        if eff.do != "cost_mod" or (eff.card_type and eff.card_type != d.type):
+            continue
+        src_controller = ctx.s.cards[source].controller
+        applies = (src_controller == player) if eff.applies_to == "own" else (
+            src_controller != player)
+        if applies:
+            total += eff.amount
+    return max(0, total)
+
+
+def is_table(ctx: Ctx, iid: int) -> bool:
+    return ctx.s.cards[iid].zone in TABLE_ZONES
+
+
+def is_building(ctx: Ctx, iid: int) -> bool:
+    card = ctx.s.cards[iid]
+    return card.zone == PERM and ctx.pool[card.cid].type == "building"

@@ -1,0 +1,118 @@
+"""Targeting (K 21.5): legal targets per target spec, protections (K 80, 132), line items (K 94)."""
+
+from __future__ import annotations
+
+from engine.hkk.ctx import Ctx
+from engine.hkk.state import CREATURE_ZONES, GRAVEYARD, GUARD, PERM, TABLE_ZONES, Target
+from engine.hkk.stats import has
+
+_CARD_TARGET_SPECS = ("permanent", "enemy_permanent")   # "target card/permanent" (K 80.0)
+
+
+def _protected(ctx: Ctx, iid: int, spec: str, by_spell: bool) -> bool:
+    if by_spell and has(ctx, iid, "magic_immunity"):      # K 132.4
+        return True
+    if spec in _CARD_TARGET_SPECS and has(ctx, iid, "resistance"):   # K 80.0-80.2
+        return True
+    return False
+
+
+def _table_cards(ctx: Ctx):
+    for player in ctx.s.players:
+        yield from player.reserve
+        yield from player.guard
+        for iid in player.perm:
+            yield iid
+            yield from ctx.s.cards[iid].attachments
+        for iid in player.reserve + player.guard:
+            yield from ctx.s.cards[iid].attachments
+
+
+def card_matches(ctx: Ctx, spec: str, player: int, iid: int) -> bool:
+    """Does card ``iid`` fit ``spec`` for a source controlled by ``player`` (ignoring
+    protections)?"""
+    card = ctx.s.cards[iid]
+    zone = card.zone
+    mine = card.controller == player
+    if spec in ("creature", "own_creature", "enemy_creature", "any"):
+        if zone not in CREATURE_ZONES:
+            return False
+        return spec in ("creature", "any") or (spec == "own_creature") == mine
+    if spec in ("guard_creature", "enemy_guard_creature"):
+        return zone == GUARD and (spec == "guard_creature" or not mine)
+    if spec in ("building", "enemy_building"):
+        return (zone == PERM and ctx.pool[card.cid].type == "building"
+                and (spec == "building" or not mine))
+    if spec == "permanent":
+        return zone in TABLE_ZONES
+    if spec == "enemy_permanent":
+        return zone in TABLE_ZONES and not mine
+    if spec == "enemy_noncreature":
+        return zone in TABLE_ZONES and zone not in CREATURE_ZONES and not mine
+    if spec == "graveyard_creature":
+        return zone == GRAVEYARD and card.owner == player and ctx.pool[card.cid].is_creature
+    return False
+
+
+def candidates(ctx: Ctx, spec: str, player: int, by_spell: bool,
+               responds_to: str = "any") -> list[Target]:
+    """All legal targets for one target slot."""
+    s = ctx.s
+    if spec == "player":
+        return [Target("p", 0), Target("p", 1)]
+    if spec == "opponent":
+        return [Target("p", 1 - player)]
+    if spec == "line_item":
+        return [Target("l", i) for i in range(len(s.line))
+                if can_respond_to(ctx, player, i, responds_to)]
+    out: list[Target] = []
+    if spec == "graveyard_creature":
+        pool = s.players[player].graveyard
+    else:
+        pool = _table_cards(ctx)
+    for iid in pool:
+        if card_matches(ctx, spec, player, iid) and not _protected(ctx, iid, spec, by_spell):
+            out.append(Target("c", iid))
+    if spec == "any":
+        out += [Target("p", 0), Target("p", 1)]
+    return out
+
+
+def still_legal(ctx: Ctx, spec: str, player: int, target: Target, by_spell: bool,
+                responds_to: str = "any") -> bool:
+    if target.k == "p":
+        return spec in ("player", "any") or (spec == "opponent" and target.i != player)
+    if target.k == "l":
+        return target.i < len(ctx.s.line) and can_respond_to(ctx, player, target.i,
+                                                               responds_to, resolving=True)
+    return (card_matches(ctx, spec, player, target.i)
+            and not _protected(ctx, target.i, spec, by_spell))
+
+
+def can_respond_to(ctx: Ctx, player: int, index: int, responds_to: str,
+                   resolving: bool = False) -> bool:
+    """May a reaction of ``player`` answer line item ``index``? (K 57.1, 94.0.2, 94.8, §11.6)
+
+    A reaction answers only an opponent's item. Unless it explicitly answers reactions, it answers
+    only the opponent's *independent* action, and reactions to card plays only answer cards
+    played from hand.
+    """
+    item = ctx.s.line[index]
+    if item.controller == player or (item.prevented and not resolving):
+        return False
+    if responds_to == "reaction":
+        return not item.independent
+    if responds_to != "any" and not item.independent:
+        return False
+    if responds_to == "ability":
+        return item.kind != "card"
+    if item.kind != "card":
+        return responds_to == "any"
+    if not item.from_hand:                                      # K 94.8
+        return False
+    d = ctx.d(item.card)
+    if responds_to == "spell":
+        return d.is_spell
+    if responds_to == "creature":
+        return d.is_creature
+    return responds_to in ("card", "any")

@@ -1,0 +1,325 @@
+"""Turn structure (K 28-41) and the automatic work between decisions.
+
+:func:`advance` runs the rules until the game waits on one decision: it pops automatic tasks off
+the task stack, and when the stack is empty it moves to the next phase / stage. Everything it
+knows lives in the state, so a saved game resumes exactly here.
+"""
+
+from __future__ import annotations
+
+from engine.core import rng
+from engine.hkk import events as E
+from engine.hkk.combat import (
+    combat_ability_options, double_attacked, resolve_combat_abilities, strike,
+)
+from engine.hkk.ctx import Ctx
+from engine.hkk.effects import doomed, draw, gain_vp, leave_table, run_effects
+from engine.hkk.play import resolve_top
+from engine.hkk.state import GRAVEYARD, LINE, OPENING_HAND, Task, Trigger
+from engine.hkk.stats import abilities_work
+
+DECISIONS = frozenset(("cede", "sacrifice_mc", "priority", "exchange", "declare", "hit_back",
+                       "combat_abilities", "respond", "life_saving", "retarget",
+                       "trigger_target", "order_triggers"))
+
+DECISION_RULES = {
+    "cede": "K 3.7", "sacrifice_mc": "K 29.6", "priority": "K 4.11.6", "exchange": "K 32.1",
+    "declare": "K 34.1", "hit_back": "K 34.8", "combat_abilities": "K 35.3",
+    "respond": "K 94.4", "life_saving": "K 37.0", "retarget": "K 21.5.3",
+    "trigger_target": "K 21.5", "order_triggers": "K 22.1",
+}
+
+STEPS: tuple[tuple[str, int], ...] = (
+    ("prep", 1), ("prep", 2), ("prep", 3), ("prep", 4), ("draw", 0), ("main1", 0),
+    ("exchange", 0), ("combat", 0), ("combat", 1), ("combat", 2), ("combat", 3),
+    ("combat", 4), ("combat", 5), ("combat", 6), ("combat", 7), ("combat", 8), ("main2", 0),
+    ("healing", 0), ("end", 1), ("end", 2), ("end", 3), ("end", 4), ("end", 5),
+)
+_NEXT = {STEPS[i]: STEPS[i + 1] for i in range(len(STEPS) - 1)}
+
+DEFAULT_OPTIONS: dict[str, object] = {
+    "first_turn_draw": True,      # K 3.8 base rules; False = tournament rule K 145.1 (§11.1)
+    "starter": -1,                # -1 random (K 3.6), or the seat that starts (loser of last game)
+    "auto_pass": True,            # a decision whose only legal answer is Pass is passed for you
+    "exhaustion_rounds": 3,       # K 3.16 ⚙ (§11.23): both decks empty, no player damage
+    "max_turns": 200,             # K 3.16 safety net: neither can win any more
+}
+
+
+# ---------------------------------------------------------------------------- setup
+def setup(ctx: Ctx) -> None:
+    """K 28: shuffle (K 2.3.3), opening hands of 5 (K 3.6), who starts (K 3.6-3.7)."""
+    s = ctx.s
+    for p in (0, 1):
+        order, new_state = rng.shuffled(s.rng, s.players[p].deck)
+        ctx.emit(E.DeckShuffled(p, tuple(order), new_state))
+    for p in (0, 1):
+        draw(ctx, p, OPENING_HAND, opening=True)
+    starter = int(ctx.opt("starter", -1))
+    if starter not in (0, 1):
+        starter, new_state = rng.below(s.rng, 2)
+        ctx.emit(E.StarterChosen(starter, new_state))
+    else:
+        ctx.emit(E.StarterChosen(starter, s.rng))
+    ctx.push(Task("cede", starter))
+
+
+# ---------------------------------------------------------------------------- the driver
+def advance(ctx: Ctx, legal_actions, auto_pass_handler) -> None:
+    """Run the rules until a decision is pending or the game is over."""
+    s = ctx.s
+    auto = bool(ctx.opt("auto_pass", True))
+    while s.result is None:
+        if ctx.turn_break:
+            _turn_break(ctx)
+            continue
+        top = s.tasks[-1] if s.tasks else None
+        if top is None:
+            _next_step(ctx)
+            continue
+        if top.kind in DECISIONS:
+            if auto and top.kind not in ("cede",) and _only_pass(legal_actions(ctx, top.player)):
+                auto_pass_handler(ctx, top.player, top)
+                continue
+            return
+        _run_task(ctx, top)
+
+
+def _only_pass(actions: list) -> bool:
+    return len(actions) == 1 and type(actions[0]).__name__ == "Pass"
+
+
+def _next_step(ctx: Ctx) -> None:
+    s = ctx.s
+    if s.phase == "setup":
+        _begin_turn(ctx, s.active)
+        return
+    nxt = _NEXT.get((s.phase, s.step))
+    if nxt is None:                                   # after end-of-turn stage 5
+        _begin_turn(ctx, 1 - s.active)
+        return
+    _enter(ctx, *nxt)
+
+
+def _begin_turn(ctx: Ctx, player: int) -> None:
+    ctx.emit(E.TurnBegan(player, ctx.s.turn + 1))
+    _enter(ctx, "prep", 1)
+
+
+def _enter(ctx: Ctx, phase: str, step: int) -> None:
+    s = ctx.s
+    a = s.active
+    me = s.players[a]
+    ctx.emit(E.StepBegan(phase, step))
+    if phase == "prep":
+        if step == 1:                                                 # K 29.3
+            base = min(me.turns, 5)
+            bonus = len(me.reserve) // 2
+            gain_vp(ctx, a, base + bonus, "regeneration", "K 29.3")
+        elif step == 2:                                               # K 29.4
+            _queue(ctx, a, "start_of_turn")
+            ctx.push(Task("check_deaths"))
+            ctx.push(Task("run_triggers"))
+        elif step == 3:                                               # K 29.5
+            ctx.emit(E.PlayerActivated(a))
+        elif step == 4:                                               # K 29.6
+            ctx.push(Task("sacrifice_mc", a))
+    elif phase == "draw":                                             # K 30
+        skip = (not ctx.opt("first_turn_draw", True) and a == s.starter and me.turns == 1)
+        if not skip:                                                  # K 145.1
+            draw(ctx, a, 1)
+    elif phase in ("main1", "main2", "healing"):                      # K 31, 39
+        ctx.push(Task("priority", a))
+    elif phase == "exchange":                                         # K 32
+        ctx.push(Task("exchange", a))
+    elif phase == "combat":
+        _enter_combat(ctx, step)
+    elif phase == "end":
+        if step == 2:                                                 # K 41.2
+            _queue(ctx, a, "end_of_turn")
+            ctx.push(Task("check_deaths"))
+            ctx.push(Task("run_triggers"))
+        elif step == 3:                                               # K 41.3
+            ctx.emit(E.Repaired())
+        elif step == 4:                                               # K 41.4, §11.2
+            ctx.emit(E.TurnEffectsExpired())
+            ctx.push(Task("check_deaths"))
+        elif step == 5:
+            _end_of_turn_check(ctx)
+
+
+def _enter_combat(ctx: Ctx, step: int) -> None:
+    s = ctx.s
+    a = s.active
+    if step == 0:
+        if not s.players[a].guard:            # nobody can attack: the sub-phases pass empty
+            _enter(ctx, "combat", 8)
+            return
+        ctx.emit(E.CombatBegan())
+        ctx.push(Task("priority", a))                                # K 33.2
+    elif step == 1:
+        ctx.push(Task("declare", a))                                 # K 34.1
+    elif step == 2:
+        assert s.combat is not None
+        if not s.combat.attacks:
+            _enter(ctx, "combat", 8)
+            return
+        for attack in s.combat.attacks:                              # K 110 related effects
+            d = ctx.d(attack.attacker)
+            for i, ab in enumerate(d.abilities):
+                if ab.when == "attack":
+                    ctx.emit(E.TriggerQueued(Trigger(attack.attacker, i, a)))
+        ctx.push(Task("check_deaths"))
+        ctx.push(Task("run_triggers"))
+        for defender in double_attacked(ctx):                        # K 34.8
+            ctx.push(Task("hit_back", s.cards[defender].controller, card=defender))
+    elif step in (3, 6):
+        ctx.push(Task("priority", a))                                # K 33.2
+    elif step == 4:
+        if combat_ability_options(ctx, a) or combat_ability_options(ctx, 1 - a):
+            ctx.push(Task("combat_abilities", a))                    # K 35.3
+    elif step == 5:
+        resolve_combat_abilities(ctx)                                # K 35.4
+        ctx.push(Task("check_deaths"))
+    elif step == 7:
+        strike(ctx)                                                  # K 36
+        ctx.push(Task("check_deaths"))
+    elif step == 8:
+        if s.combat is not None:
+            ctx.emit(E.CombatEnded())                                # K 36.11
+
+
+def _end_of_turn_check(ctx: Ctx) -> None:
+    """K 3.14-3.16 at the end of every turn (§11 item 3)."""
+    s = ctx.s
+    dead = [p for p in (0, 1) if s.players[p].life <= 0]
+    if len(dead) == 2:
+        ctx.emit(E.GameEnded(-1, "both_dead", "K 3.15"))
+        return
+    if dead:
+        ctx.emit(E.GameEnded(1 - dead[0], "life", "K 3.14"))
+        return
+    decks_empty = not s.players[0].deck and not s.players[1].deck
+    quiet = s.quiet_rounds + 1 if decks_empty and not s.player_damaged_this_turn else 0
+    if quiet >= 2 * int(ctx.opt("exhaustion_rounds", 3)):
+        ctx.emit(E.GameEnded(-1, "exhaustion", "K 3.16"))
+        return
+    if s.turn >= int(ctx.opt("max_turns", 200)):
+        ctx.emit(E.GameEnded(-1, "turn_limit", "K 3.16"))
+        return
+    ctx.emit(E.TurnEnded(s.active, quiet))
+
+
+def _turn_break(ctx: Ctx) -> None:
+    """K 40.3: the current phase closes at once; unevaluated line items go to the graveyard and
+    do not happen; the end-of-turn phase starts."""
+    s = ctx.s
+    ctx.turn_break = False
+    ctx.emit(E.TasksCleared())
+    while s.line:
+        item = s.line[-1]
+        ctx.emit(E.LinePopped())
+        if item.kind == "card" and s.cards[item.card].zone == LINE:
+            ctx.emit(E.CardMoved(item.card, GRAVEYARD, s.cards[item.card].owner, False,
+                                 "turn break", "K 40.3.2"))
+    if s.combat is not None:
+        ctx.emit(E.CombatEnded())
+    _enter(ctx, "end", 1)
+
+
+# ---------------------------------------------------------------------------- tasks
+def _queue(ctx: Ctx, player: int, when: str) -> None:
+    me = ctx.s.players[player]
+    for iid in me.reserve + me.guard + me.perm:
+        if not abilities_work(ctx, iid):
+            continue
+        for i, ab in enumerate(ctx.d(iid).abilities):
+            if ab.when == when:
+                ctx.emit(E.TriggerQueued(Trigger(iid, i, player)))
+
+
+def _run_task(ctx: Ctx, task: Task) -> None:
+    kind = task.kind
+    s = ctx.s
+    if kind == "resolve_line":
+        if not s.line:
+            ctx.pop()
+        else:
+            resolve_top(ctx)
+    elif kind == "check_deaths":
+        ctx.pop()
+        if doomed(ctx):
+            if s.phase == "prep":                                     # K 29.4.10
+                _deaths(ctx)
+            else:
+                ctx.push(Task("deaths"))
+                ctx.push(Task("life_saving", s.active))              # K 37.0-37.2
+    elif kind == "deaths":
+        ctx.pop()
+        _deaths(ctx)
+    elif kind == "run_triggers":
+        _run_triggers(ctx)
+    else:  # pragma: no cover - a task kind without a handler is an engine bug
+        raise RuntimeError(f"unknown task kind {kind!r}")
+
+
+def _deaths(ctx: Ctx) -> None:
+    """Creatures at <= 0 HP and buildings at <= 0 SP go to the graveyard (K 37.5, 29.4.10)."""
+    rule = "K 29.4.10" if ctx.s.phase == "prep" else "K 37.5"
+    for iid in doomed(ctx):
+        leave_table(ctx, iid, GRAVEYARD, "died", rule)
+    if ctx.s.triggers:
+        ctx.push(Task("run_triggers"))
+
+
+def trigger_chooser(ctx: Ctx) -> int:
+    """The active player orders simultaneous related effects in their turn (K 4.10.4, 22.1)."""
+    s = ctx.s
+    return s.active if any(t.controller == s.active for t in s.triggers) else 1 - s.active
+
+
+def _run_triggers(ctx: Ctx) -> None:
+    s = ctx.s
+    if not s.triggers:
+        ctx.pop()
+        return
+    chooser = trigger_chooser(ctx)
+    mine = [i for i, t in enumerate(s.triggers) if t.controller == chooser]
+    kinds = {(s.triggers[i].card, s.triggers[i].ability) for i in mine}
+    if len(kinds) > 1:
+        ctx.push(Task("order_triggers", chooser))
+        return
+    execute_trigger(ctx, mine[0])
+
+
+def trigger_options(ctx: Ctx, trigger: Trigger) -> list:
+    from engine.hkk.play import _target_options
+
+    ab = ctx.d(trigger.card).abilities[trigger.ability]
+    return _target_options(ctx, trigger.controller, ab.targets, False, ab.responds_to, False,
+                           set())
+
+
+def execute_trigger(ctx: Ctx, index: int) -> None:
+    """Take a queued related effect and carry it out (K 22, 133)."""
+    trigger = ctx.s.triggers[index]
+    ctx.emit(E.TriggerTaken(index))
+    ab = ctx.d(trigger.card).abilities[trigger.ability]
+    if ab.targets:
+        options = trigger_options(ctx, trigger)
+        if options == [] or options == [()]:
+            return                                   # no legal target: nothing happens
+        ctx.push(Task("trigger_target", trigger.controller, card=trigger.card,
+                      ability=trigger.ability,
+                      data=(trigger.trigger_card, trigger.trigger_player)))
+        return
+    run_trigger_effects(ctx, trigger, ())
+
+
+def run_trigger_effects(ctx: Ctx, trigger: Trigger, targets: tuple) -> None:
+    ab = ctx.d(trigger.card).abilities[trigger.ability]
+    rule = {"play": "K 134.0", "start_of_turn": "K 29.4", "end_of_turn": "K 41.2",
+            "death": "K 22.1", "attack": "K 110.0"}.get(ab.when, "K 22")
+    run_effects(ctx, ab.effects, trigger.controller, trigger.card, targets, False, rule,
+                trigger.trigger_card, trigger.trigger_player)
+    ctx.push(Task("check_deaths"))
