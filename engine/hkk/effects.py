@@ -10,7 +10,7 @@ from engine.hkk.state import (
     ATTACHED, CREATURE_ZONES, GRAVEYARD, GUARD, HAND, PERM, RESERVE, TABLE_ZONES, VOID,
     Target, Trigger,
 )
-from engine.hkk.stats import has, max_hp_of
+from engine.hkk.stats import has, max_hp_of, statics
 
 
 # ---------------------------------------------------------------------------- players
@@ -241,14 +241,15 @@ def _apply(ctx: Ctx, eff: Effect, t: Target, controller: int, source: int, by_sp
 def doomed(ctx: Ctx) -> list[int]:
     """Creatures at <= 0 HP and buildings at <= 0 SP on the table (K 35.10, 36.9, 37.5)."""
     out = []
+    shrinking = any(eff.do == "buff" and eff.hp < 0 for _s, _a, eff in statics(ctx))
     for player in ctx.s.players:
         for zone in (player.reserve, player.guard, player.perm):
             for iid in zone:
                 card = ctx.s.cards[iid]
+                if not (card.damage or card.counters or card.pump_hp or shrinking):
+                    continue
                 if zone is player.perm and ctx.pool[card.cid].type != "building":
                     continue
-                if card.damage and max_hp_of(ctx, iid) - card.damage <= 0:
-                    out.append(iid)
-                elif not card.damage and max_hp_of(ctx, iid) <= 0:
+                if max_hp_of(ctx, iid) - card.damage <= 0:
                     out.append(iid)
     return out

@@ -89,13 +89,31 @@ def legal_actions(ctx: Ctx, player: int) -> list[Any]:
     return []
 
 
-def _window_actions(ctx: Ctx, player: int, kind: str) -> list[Any]:
+def _cheap_reject(ctx: Ctx, player: int, d: CardDef, kind: str) -> bool:
+    """A fast, exception-free pre-filter for enumeration; play_options has the final word."""
+    s = ctx.s
+    if d.cost > s.players[player].vp + 3 or d.cost_mc > s.players[player].mc:
+        return True
+    if kind == "respond":
+        return not d.is_reaction
+    if d.is_reaction:
+        return True
+    if kind == "life_saving":
+        return d.type != "instant" or not any(e.do == "heal" for e in d.effects)
+    if d.type != "instant":
+        return s.active != player or s.phase not in ("main1", "main2")
+    return False
+
+
+def _window_actions(ctx: Ctx, player: int, kind: str, first_only: bool = False) -> list[Any]:
     s = ctx.s
     out: list[Any] = []
     me = s.players[player]
     seen: set[str] = set()
     for iid in me.hand:
         cid = s.cards[iid].cid
+        if cid in seen or _cheap_reject(ctx, player, ctx.pool[cid], kind):
+            continue
         try:
             options = play_options(ctx, player, iid)
         except IllegalAction:
@@ -105,25 +123,48 @@ def _window_actions(ctx: Ctx, player: int, kind: str) -> list[Any]:
             continue
         seen.add(cid)
         out += [A.PlayCard(iid, t) for t in options]
+        if first_only:
+            return out
     for iid in me.reserve + me.guard + me.perm + _attached_of(ctx, player):
         d = ctx.d(iid)
         for index, ab in enumerate(d.abilities):
-            if ab.when not in ("activated", "reaction"):
+            if ab.when not in ("activated", "reaction") or (
+                    kind == "respond" and ab.when != "reaction"):
                 continue
             try:
                 options = ability_options(ctx, player, iid, index)
             except IllegalAction:
                 continue
             out += [A.Activate(iid, index, t) for t in options]
+            if first_only:
+                return out
         if kind == "life_saving" and d.regeneration and regenerate_refusal(
                 ctx, player, iid) is None:
             out.append(A.Regenerate(iid))
+            if first_only:
+                return out
     out.append(_PASS)
     return out
 
 
+def has_choice(ctx: Ctx, player: int) -> bool:
+    """Does ``player`` have any answer besides Pass? (cheap check used for auto-pass)"""
+    top = ctx.s.tasks[-1]
+    if top.kind in ("priority", "respond", "life_saving"):
+        return _window_actions(ctx, player, top.kind, first_only=True) != [_PASS]
+    actions = legal_actions(ctx, player)
+    return not (len(actions) == 1 and isinstance(actions[0], A.Pass))
+
+
 def _attached_of(ctx: Ctx, player: int) -> list[int]:
-    return [c.iid for c in ctx.s.cards if c.zone == "attached" and c.controller == player]
+    s = ctx.s
+    out = []
+    for zone in (s.players[0], s.players[1]):
+        for iid in zone.reserve + zone.guard + zone.perm:
+            for att in s.cards[iid].attachments:
+                if s.cards[att].controller == player:
+                    out.append(att)
+    return out
 
 
 # ---------------------------------------------------------------------------- checks
@@ -338,7 +379,7 @@ class HkkRuleset:
     def start(self, state: State) -> list[Any]:
         ctx = Ctx(state, self.pool)
         setup(ctx)
-        advance(ctx, legal_actions, _pass)
+        advance(ctx, has_choice, _pass)
         return ctx.out
 
     def submit(self, state: State, player: int, action: Any) -> list[Any]:
@@ -358,7 +399,7 @@ class HkkRuleset:
             raise refuse(DECISION_RULES[top.kind], f"The game is waiting for player "
                          f"{top.player + 1}, not you.", "not_you", waiting=top.player)
         _handle(ctx, player, top, action)
-        advance(ctx, legal_actions, _pass)
+        advance(ctx, has_choice, _pass)
         return ctx.out
 
     def pending(self, state: State) -> Decision | None:

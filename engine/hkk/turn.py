@@ -65,7 +65,7 @@ def setup(ctx: Ctx) -> None:
 
 
 # ---------------------------------------------------------------------------- the driver
-def advance(ctx: Ctx, legal_actions, auto_pass_handler) -> None:
+def advance(ctx: Ctx, has_choice, auto_pass_handler) -> None:
     """Run the rules until a decision is pending or the game is over."""
     s = ctx.s
     auto = bool(ctx.opt("auto_pass", True))
@@ -78,15 +78,11 @@ def advance(ctx: Ctx, legal_actions, auto_pass_handler) -> None:
             _next_step(ctx)
             continue
         if top.kind in DECISIONS:
-            if auto and top.kind not in ("cede",) and _only_pass(legal_actions(ctx, top.player)):
+            if auto and top.kind != "cede" and not has_choice(ctx, top.player):
                 auto_pass_handler(ctx, top.player, top)
                 continue
             return
         _run_task(ctx, top)
-
-
-def _only_pass(actions: list) -> bool:
-    return len(actions) == 1 and type(actions[0]).__name__ == "Pass"
 
 
 def _next_step(ctx: Ctx) -> None:
