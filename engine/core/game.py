@@ -46,7 +46,7 @@ class Ruleset(Protocol):
 
     def initial_state(self, header: Header) -> Any: ...
     def apply(self, state: Any, event: Any) -> None: ...
-    def start(self, state: Any) -> list[Any]: ...
+    def start(self, state: Any, action: Any = None) -> list[Any]: ...
     def submit(self, state: Any, player: int, action: Any) -> list[Any]: ...
     def pending(self, state: Any) -> Decision | None: ...
     def legal_actions(self, state: Any, player: int) -> list[Any]: ...
@@ -102,11 +102,14 @@ class Game:
 
     # ------------------------------------------------------------------ creation
     @classmethod
-    def new(cls, ruleset: Ruleset, header: Header, writer: Any = None) -> "Game":
+    def new(cls, ruleset: Ruleset, header: Header, writer: Any = None,
+            start: Any = None) -> "Game":
+        """Start a game; ``start`` is the system's first action (a normal set-up by default)."""
         game = cls(ruleset=ruleset, header=header, writer=writer)
         game.state = ruleset.initial_state(header)
-        events = ruleset.start(game.state)
-        game._record(Entry(SYSTEM, ruleset.start_action(), tuple(events)))
+        action = start if start is not None else ruleset.start_action()
+        events = ruleset.start(game.state, action)
+        game._record(Entry(SYSTEM, action, tuple(events)))
         return game
 
     @classmethod
@@ -237,7 +240,7 @@ def verify(ruleset: Ruleset, header: Header, entries: list[Entry],
     for i, entry in enumerate(entries):
         try:
             if i == 0 and entry.player == SYSTEM:
-                produced = tuple(ruleset.start(state))
+                produced = tuple(ruleset.start(state, entry.action))
             else:
                 produced = tuple(ruleset.submit(state, entry.player, entry.action))
         except Exception as exc:  # noqa: BLE001 - reported, never raised

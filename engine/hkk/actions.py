@@ -6,6 +6,7 @@ from typing import Union
 
 import msgspec
 
+from engine.hkk.scenario import ScenarioSpec
 from engine.hkk.state import Target
 
 
@@ -105,10 +106,16 @@ class OrderTrigger(Act):
     index: int
 
 
+class SetupScenario(Act):
+    """The system entry that sets up a declared position instead of a normal start."""
+
+    spec: "ScenarioSpec"
+
+
 class Concede(Act):
     """Concede the game; the opponent wins (K 2.8.1). Allowed at any time."""
 
 
 Action = Union[Start, Pass, CedeStart, PlayCard, Activate, Regenerate, SacrificeForMc,
                MoveToGuard, MoveToReserve, DeclareAttack, WithdrawAttack, ChooseHitBack,
-               UseCombatAbility, ChooseTarget, OrderTrigger, Concede]
+               UseCombatAbility, ChooseTarget, OrderTrigger, Concede, SetupScenario]

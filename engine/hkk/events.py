@@ -243,6 +243,22 @@ class CombatEnded(Ev):                  # K 36.11
     pass
 
 
+class PlayerSet(Ev):                    # scenario set-up: a declared position
+    player: int
+    life: int
+    max_life: int
+    vp: int
+    max_vp: int
+    mc: int
+    turns: int
+
+
+class TurnSet(Ev):                      # scenario set-up
+    turn: int
+    active: int
+    starter: int
+
+
 class Conceded(Ev):                     # K 2.8.1
     player: int
 
@@ -254,7 +270,8 @@ Event = Union[
     CardDamaged, CardHealed, CountersChanged, Pumped, Repaired, TurnEffectsExpired, AbilityUsed,
     Regenerated, RandomPicked, CardsPlayedCounted, LinePushed, LinePopped, LineItemPrevented,
     LineItemRetargeted, TriggerQueued, TriggerTaken, CombatBegan, AttackDeclared,
-    AttackWithdrawn, HitBackChosen, CombatAbilityAnnounced, CombatEnded, Conceded,
+    AttackWithdrawn, HitBackChosen, CombatAbilityAnnounced, CombatEnded, Conceded, PlayerSet,
+    TurnSet,
 ]
 
 #: Events that reveal or create hidden information: undo against a person never crosses them.

@@ -290,6 +290,16 @@ def _conceded(state: State, ev: E.Conceded) -> None:
     pass
 
 
+def _player_set(state: State, ev: E.PlayerSet) -> None:
+    p = state.players[ev.player]
+    p.life, p.max_life, p.vp, p.max_vp, p.mc, p.turns = (
+        ev.life, ev.max_life, ev.vp, ev.max_vp, ev.mc, ev.turns)
+
+
+def _turn_set(state: State, ev: E.TurnSet) -> None:
+    state.turn, state.active, state.starter = ev.turn, ev.active, ev.starter
+
+
 REDUCERS: dict[type, Callable[[State, object], None]] = {
     E.DeckShuffled: _deck_shuffled, E.StarterChosen: _starter_chosen,
     E.StartCeded: _start_ceded, E.CardDrawn: _card_drawn, E.TurnBegan: _turn_began,
@@ -310,7 +320,8 @@ REDUCERS: dict[type, Callable[[State, object], None]] = {
     E.TriggerTaken: _trigger_taken, E.CombatBegan: _combat_began,
     E.AttackDeclared: _attack_declared, E.AttackWithdrawn: _attack_withdrawn,
     E.HitBackChosen: _hit_back_chosen, E.CombatAbilityAnnounced: _combat_ability_announced,
-    E.CombatEnded: _combat_ended, E.Conceded: _conceded,
+    E.CombatEnded: _combat_ended, E.Conceded: _conceded, E.PlayerSet: _player_set,
+    E.TurnSet: _turn_set,
 }
 
 # keep PERM/RESERVE imported for readers: zones a CardMoved may name

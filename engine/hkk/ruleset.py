@@ -376,9 +376,16 @@ class HkkRuleset:
         return A.Start()
 
     # -- the door -------------------------------------------------------------------
-    def start(self, state: State) -> list[Any]:
+    def start(self, state: State, action: Any = None) -> list[Any]:
+        """Run the system's first entry: a normal set-up (K 28) or a declared scenario."""
         ctx = Ctx(state, self.pool)
-        setup(ctx)
+        if isinstance(action, A.SetupScenario):
+            from engine.hkk.scenario import enter_position, setup_scenario
+
+            labels = setup_scenario(ctx, action.spec)
+            enter_position(ctx, action.spec, labels)
+        else:
+            setup(ctx)
         advance(ctx, has_choice, _pass)
         return ctx.out
 
@@ -427,3 +434,10 @@ class HkkRuleset:
             "result": None if result is None else {"winner": result.winner,
                                                    "reason": result.reason},
         }
+
+
+def make_view(ruleset: HkkRuleset, state: State, viewer: int):
+    """A player's view (or ``views.OMNISCIENT``) of ``state``, with the pending decision."""
+    from engine.hkk.views import view
+
+    return view(Ctx(state, ruleset.pool), viewer, ruleset.pending(state))

@@ -1,0 +1,96 @@
+"""Starting and resuming HKK games: headers that pin the card pool, rulesets per header."""
+
+from __future__ import annotations
+
+import datetime as _dt
+from typing import Any
+
+from engine.core.game import Game
+from engine.core.log import FORMAT_VERSION, Header, Seat
+from engine.hkk.ruleset import RULESET_VERSION, HkkRuleset
+
+_RULESETS: dict[str, HkkRuleset] = {}
+
+
+class _LazyPool:
+    """engine.hkk.pool, imported on first use (keeps rules tests independent of the data)."""
+
+    def __getattr__(self, name: str) -> Any:
+        from engine.hkk import pool
+
+        return getattr(pool, name)
+
+
+P = _LazyPool()
+
+
+def _encode(pool: dict) -> bytes:
+    try:
+        return P.encode_pool(pool)
+    except ImportError:  # TEMPORARY until engine/hkk/pool.py lands
+        import msgspec
+        return msgspec.msgpack.encode([pool[k] for k in sorted(pool)])
+
+
+def _digest(pool: dict) -> str:
+    import hashlib
+    return hashlib.sha256(_encode(pool)).hexdigest()
+
+
+def ruleset_for(header: Header) -> HkkRuleset:
+    """The ruleset with the card definitions pinned in ``header`` (today's pool if none)."""
+    key = header.card_pool_digest or "current"
+    if key not in _RULESETS:
+        pool = P.decode_pool(header.cards) if header.cards else P.load_pool()
+        _RULESETS[key] = HkkRuleset(pool)
+    return _RULESETS[key]
+
+
+def make_header(decks: tuple[str, str], seed: int, seats: tuple[Seat, Seat] | None = None,
+                options: dict[str, Any] | None = None, pool: dict | None = None,
+                title: str = "") -> Header:
+    """A header for a new game between two deck ids (or deck file paths)."""
+    pool = pool if pool is not None else P.load_pool()
+    deck_defs = [P.load_deck(d, pool) for d in decks]
+    if seats is None:
+        seats = (Seat("Player 1", deck_defs[0].id), Seat("Player 2", deck_defs[1].id))
+    return Header(
+        format_version=FORMAT_VERSION, ruleset="hkk", ruleset_version=RULESET_VERSION,
+        seed=seed, seats=tuple(seats), options=dict(options or {}),
+        card_pool_digest=P.pool_digest(pool), cards=P.encode_pool(pool),
+        decklists=tuple(tuple(P.decklist(d)) for d in deck_defs),
+        created=_dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"), title=title,
+    )
+
+
+def new_game(header: Header, writer: Any = None) -> Game:
+    return Game.new(ruleset_for(header), header, writer)
+
+
+def scenario_header(spec: Any, seed: int = 0, pool: dict | None = None,
+                    options: dict[str, Any] | None = None,
+                    seats: tuple[Seat, Seat] | None = None) -> Header:
+    """A header whose decklists hold exactly the scenario's cards (engine.hkk.scenario)."""
+    from engine.hkk.scenario import check, decklists
+
+    pool = pool if pool is not None else P.load_pool()
+    check(spec, pool)
+    opts = dict(spec.options)
+    opts.update(options or {})
+    return Header(
+        format_version=FORMAT_VERSION, ruleset="hkk", ruleset_version=RULESET_VERSION,
+        seed=seed, seats=seats or (Seat("Player 1", "scenario"), Seat("Player 2", "scenario")),
+        options=opts, card_pool_digest=_digest(pool), cards=_encode(pool),
+        decklists=decklists(spec), title=spec.title.en,
+        created=_dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
+    )
+
+
+def scenario_game(spec: Any, seed: int = 0, pool: dict | None = None,
+                  options: dict[str, Any] | None = None, writer: Any = None,
+                  seats: tuple[Seat, Seat] | None = None) -> Game:
+    from engine.hkk.actions import SetupScenario
+
+    header = scenario_header(spec, seed, pool, options, seats)
+    ruleset = HkkRuleset(pool) if pool is not None else ruleset_for(header)
+    return Game.new(ruleset, header, writer, start=SetupScenario(spec))

@@ -1,0 +1,1 @@
+"""Textual front end and command line of hkk. No rules here."""

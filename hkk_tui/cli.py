@@ -1,0 +1,208 @@
+"""The ``hkk`` command line: the app by default, plus headless sim, bench and deck tools."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+err = Console(stderr=True)
+out = Console()
+
+
+def _fail(message: str, code: int = 2) -> int:
+    err.print(f"[bold red]hkk:[/] {message}")
+    return code
+
+
+# ---------------------------------------------------------------------------- sim
+def cmd_sim(args: argparse.Namespace) -> int:
+    from engine.ai.bots import make_bot
+    from engine.ai.sim import play_out
+    from engine.core.log import Seat
+    from engine.hkk import pool as P
+    from engine.hkk.session import make_header, new_game
+
+    try:
+        pool = P.load_pool()
+        decks = _pair(args.decks) if args.decks else None
+        all_decks = [d.id for d in P.list_decks()]
+        bots = _pair(args.bots)
+        for b in bots:
+            make_bot(b, pool)
+    except (P.PoolError, ValueError) as exc:
+        return _fail(str(exc))
+    wins = {0: 0, 1: 0}
+    by_deck: dict[str, list[int]] = {}
+    draws = errors = 0
+    turns = decisions = events = 0
+    started = time.perf_counter()
+    progress = Progress(TextColumn("[bold]sim"), BarColumn(), MofNCompleteColumn(),
+                        TextColumn("{task.fields[rate]} games/s"), TimeRemainingColumn(),
+                        console=err, disable=args.quiet or not err.is_terminal)
+    with progress:
+        task = progress.add_task("sim", total=args.games, rate="-")
+        for g in range(args.games):
+            seed = args.seed + g
+            pair = decks or (all_decks[g % len(all_decks)],
+                             all_decks[(g // len(all_decks) + g + 1) % len(all_decks)])
+            try:
+                header = make_header(pair, seed, seats=(Seat("A", pair[0], f"ai:{bots[0]}"),
+                                                        Seat("B", pair[1], f"ai:{bots[1]}")),
+                                     pool=pool, options={"first_turn_draw": True})
+                game = new_game(header)
+                play_out(game, [make_bot(bots[0], pool, seed), make_bot(bots[1], pool, seed + 1)])
+            except Exception as exc:  # noqa: BLE001 - counted and reported per game
+                errors += 1
+                err.print(f"game {g} (seed {seed}, decks {pair}): {type(exc).__name__}: {exc}")
+                continue
+            result = game.state.result
+            turns += game.state.turn
+            decisions += len(game.entries)
+            events += sum(len(e.events) for e in game.entries)
+            for seat in (0, 1):
+                by_deck.setdefault(pair[seat], [0, 0, 0])[2] += 1
+            if result.winner == -1:
+                draws += 1
+            else:
+                wins[result.winner] += 1
+                by_deck[pair[result.winner]][0] += 1
+                by_deck[pair[1 - result.winner]][1] += 1
+            elapsed = time.perf_counter() - started
+            progress.update(task, advance=1, rate=f"{(g + 1) / elapsed:.1f}")
+    elapsed = time.perf_counter() - started
+    played = args.games - errors
+    out.print(f"games: {args.games}  finished: {played}  errors: {errors}")
+    out.print(f"wins: seat A ({bots[0]}) {wins[0]}  seat B ({bots[1]}) {wins[1]}  draws: {draws}")
+    if played:
+        out.print(f"average turns: {turns / played:.1f}  average decisions: "
+                  f"{decisions / played:.1f}  average events: {events / played:.0f}")
+    out.print(f"speed: {args.games / elapsed:.1f} games/s ({elapsed:.2f} s)")
+    for deck, (w, lost, n) in sorted(by_deck.items()):
+        out.print(f"  deck {deck}: played {n}, won {w}, lost {lost}")
+    return 1 if errors else 0
+
+
+def _pair(text: str) -> tuple[str, str]:
+    parts = [p.strip() for p in text.split(",") if p.strip()]
+    if len(parts) == 1:
+        parts *= 2
+    if len(parts) != 2:
+        raise ValueError(f"expected two comma-separated names, got {text!r}")
+    return parts[0], parts[1]
+
+
+# ---------------------------------------------------------------------------- decks
+def cmd_decks(args: argparse.Namespace) -> int:
+    from engine.hkk import pool as P
+
+    if args.action == "list":
+        try:
+            pool = P.load_pool()
+            for d in P.list_decks():
+                n = sum(d.cards.values())
+                out.print(f"[bold]{d.id}[/]  {d.name.en} / {d.name.hu}  ({n} cards) — "
+                          f"{d.description.en}")
+            out.print(f"card pool: {len(pool)} cards")
+        except P.PoolError as exc:
+            return _fail(str(exc))
+        return 0
+    paths = [Path(f) for f in args.files] or None
+    problems = P.validate_files(paths)
+    for p in problems:
+        err.print(f"{p.file}: {p.card + ': ' if p.card else ''}{p.message}")
+    if problems:
+        err.print(f"[bold red]{len(problems)} problem(s) found.[/]")
+        return 1
+    out.print("All card and deck files are valid.")
+    return 0
+
+
+# ---------------------------------------------------------------------------- watch
+def cmd_watch(args: argparse.Namespace) -> int:
+    """Watch a bot game printed in the terminal (no app needed)."""
+    from engine.ai.bots import make_bot
+    from engine.ai.sim import play_out
+    from engine.core.log import Seat
+    from engine.hkk import pool as P
+    from engine.hkk.session import make_header, new_game
+    from hkk_tui.describe import describe_event
+
+    pool = P.load_pool()
+    decks = [d.id for d in P.list_decks()]
+    pair = _pair(args.decks) if args.decks else (decks[0], decks[1 % len(decks)])
+    header = make_header(pair, args.seed, pool=pool,
+                         seats=(Seat("A", pair[0], "ai:greedy"), Seat("B", pair[1], "ai:greedy")))
+    game = new_game(header)
+    ruleset = game.ruleset
+
+    def show(events: list) -> None:
+        for ev in events:
+            line = describe_event(ev, game.state, ruleset.pool, args.lang, viewer=-1)
+            if line:
+                out.print(line)
+
+    show(list(game.entries[0].events))
+    play_out(game, [make_bot("greedy", pool, args.seed), make_bot("greedy", pool, args.seed + 1)],
+             after=lambda g, p, a, evs: show(evs))
+    return 0
+
+
+# ---------------------------------------------------------------------------- main
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="hkk", description="Hatalom Kártyái in your terminal.")
+    sub = parser.add_subparsers(dest="command")
+    p = sub.add_parser("play", help="start a game against the AI directly")
+    p.add_argument("--deck", help="your deck id")
+    p.add_argument("--vs", help="the AI's deck id")
+    p.add_argument("--ai", default="greedy", help="bot: greedy or random")
+    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--lang", choices=("hu", "en"), default=None)
+    s = sub.add_parser("sim", help="play bot games headless and print results")
+    s.add_argument("--games", type=int, default=100)
+    s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--decks", default="", help="A,B deck ids (default: rotate all decks)")
+    s.add_argument("--bots", default="greedy,random")
+    s.add_argument("--quiet", action="store_true")
+    b = sub.add_parser("bench", help="measure engine speed into a JSON report")
+    b.add_argument("--out", default="bench-report.json")
+    b.add_argument("--games", type=int, default=60)
+    b.add_argument("--seed", type=int, default=1)
+    d = sub.add_parser("decks", help="list or validate card and deck files")
+    d.add_argument("action", choices=("validate", "list"))
+    d.add_argument("files", nargs="*")
+    w = sub.add_parser("watch", help="print a greedy-bot game in the terminal")
+    w.add_argument("--seed", type=int, default=1)
+    w.add_argument("--decks", default="")
+    w.add_argument("--lang", choices=("hu", "en"), default="en")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command == "sim":
+        return cmd_sim(args)
+    if args.command == "bench":
+        from hkk_tui.bench import run_bench
+
+        return run_bench(args)
+    if args.command == "decks":
+        return cmd_decks(args)
+    if args.command == "watch":
+        return cmd_watch(args)
+    from hkk_tui.app import run_app
+
+    kwargs = {}
+    if args.command == "play":
+        kwargs = {"deck": args.deck, "vs": args.vs, "ai": args.ai, "seed": args.seed,
+                  "lang": args.lang}
+    run_app(**kwargs)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
