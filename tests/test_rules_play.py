@@ -263,3 +263,28 @@ def test_k137_4_reaction_ability_prevents_a_spell():
     sc.submit(1, A.Activate(sc.iid("w"), 0, (Target("l", 0),)))
     sc.settle()
     assert sc.life(1) == 20 and not sc.card("w").active
+
+
+def test_k21_5_3_retarget_when_a_reaction_makes_the_target_illegal():
+    sc = scenario(me=side(hand=[c("bolt", label="b")], vp=5),
+                  them=side(guard=[c("grunt", label="g"), c("wall", label="w")],
+                            hand=[c("dodge", label="d")], vp=5))
+    sc.play(0, "b", sc.ct("g"))
+    sc.submit(1, A.PlayCard(sc.iid("d"), (Target("l", 0), sc.ct("g"))))
+    sc.pass_until("retarget")
+    d = sc.decision
+    assert d.player == 0
+    options = [a.targets for a in sc.legal(0)]
+    assert (sc.ct("g"),) not in options and (sc.ct("w"),) in options
+    sc.submit(0, A.ChooseTarget((sc.ct("w"),)))
+    sc.settle()
+    assert sc.zone("g") == "hand" and sc.card("w").damage == 3
+
+
+def test_k21_5_3_withdrawn_when_no_other_target_exists():
+    sc = scenario(me=side(hand=[c("blast", label="b")], vp=5),
+                  them=side(guard=[c("grunt", label="g")], hand=[c("dodge", label="d")], vp=5))
+    sc.play(0, "b", sc.ct("g"))
+    sc.submit(1, A.PlayCard(sc.iid("d"), (Target("l", 0), sc.ct("g"))))
+    sc.settle()
+    assert sc.zone("g") == "hand" and sc.zone("b") == "graveyard"

@@ -186,3 +186,22 @@ def test_k4_11_phases_follow_in_order():
     assert order[:8] == ["prep", "draw", "main1", "exchange", "combat", "main2", "healing",
                          "end"][: len(order[:8])]
     assert order[:3] == ["prep", "draw", "main1"]
+
+
+def test_k29_4_10_creatures_die_at_once_in_the_preparation_phase_without_components():
+    sc = scenario(me=side(perm=["plague"], turns=4),
+                  them=side(reserve=[c("martyr", label="m"), c("grunt", label="g")]),
+                  active=1, phase="end", step=4)
+    assert sc.zone("m") == "graveyard"               # 1+1 HP, 2 damage in stage 2
+    assert sc.state.players[0].mc == 0               # no extraction in prep (K 29.4.11)
+    assert sc.zone("g") == "reserve"                 # 2 HP + defence bonus survives
+
+
+def test_k22_1_the_active_player_orders_simultaneous_related_effects():
+    sc = scenario(me=side(perm=["dawn", "plague"], turns=4, vp=0),
+                  them=side(reserve=[c("grunt", label="g")]), active=1, phase="end", step=4)
+    assert sc.decision.kind == "order_triggers" and sc.decision.player == 0
+    options = sc.legal(0)
+    assert len(options) == 2
+    sc.submit(0, options[1])
+    assert sc.card("g").damage == 2 or sc.vp(0) == 6
