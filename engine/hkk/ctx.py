@@ -12,7 +12,7 @@ from engine.hkk.cards import CardDef
 from engine.hkk.reducer import REDUCERS
 from engine.hkk.state import Card, State, Task
 
-_STATIC_CHANGERS = (E.CardMoved, E.CardTurned, E.CardAttached, E.PlayerActivated, E.GuardMoved,
+_STATIC_CHANGERS = (E.CardMoved, E.CardTurned, E.PlayerActivated, E.GuardMoved,
                     E.StartCeded, E.StarterChosen, E.TurnBegan, E.CountersChanged)
 
 

@@ -84,8 +84,7 @@ def enter_play(ctx: Ctx, iid: int, controller: int, host: int = -1) -> None:
     elif d.type == "building":
         ctx.emit(E.CardMoved(iid, PERM, controller, flying, "enters", "K 8.6"))
     elif host >= 0:
-        ctx.emit(E.CardMoved(iid, ATTACHED, controller, True, "enters", "K 8.5.5"))
-        ctx.emit(E.CardAttached(iid, host))
+        ctx.emit(E.CardMoved(iid, ATTACHED, controller, True, "enters", "K 8.5.5", host))
     else:                                                             # enchantment, item
         ctx.emit(E.CardMoved(iid, PERM, controller, True, "enters", "K 8.5.4"))
 

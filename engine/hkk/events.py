@@ -113,11 +113,7 @@ class CardMoved(Ev):
     active: bool
     reason: str
     rule: str = ""
-
-
-class CardAttached(Ev):                 # K 8.11
-    card: int
-    host: int
+    host: int = -1                      # the permanent it is attached to (K 8.11)
 
 
 class CardTurned(Ev):                   # passivate / activate (K 5.5.7)
@@ -266,7 +262,7 @@ class Conceded(Ev):                     # K 2.8.1
 Event = Union[
     DeckShuffled, StarterChosen, StartCeded, CardDrawn, TurnBegan, StepBegan, TurnEnded,
     GameEnded, VpChanged, McChanged, LifeChanged, MaxLifeChanged, TaskPushed, TaskPopped,
-    TaskReplaced, TasksCleared, CardMoved, CardAttached, CardTurned, PlayerActivated, GuardMoved,
+    TaskReplaced, TasksCleared, CardMoved, CardTurned, PlayerActivated, GuardMoved,
     CardDamaged, CardHealed, CountersChanged, Pumped, Repaired, TurnEffectsExpired, AbilityUsed,
     Regenerated, RandomPicked, CardsPlayedCounted, LinePushed, LinePopped, LineItemPrevented,
     LineItemRetargeted, TriggerQueued, TriggerTaken, CombatBegan, AttackDeclared,

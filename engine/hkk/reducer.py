@@ -51,12 +51,9 @@ def _card_moved(state: State, ev: E.CardMoved) -> None:
     new = _zone_list(state, card)
     if new is not None:
         new.append(card.iid)
-
-
-def _card_attached(state: State, ev: E.CardAttached) -> None:
-    card = state.cards[ev.card]
-    card.host = ev.host
-    state.cards[ev.host].attachments.append(ev.card)
+    if ev.zone == ATTACHED:
+        card.host = ev.host
+        state.cards[ev.host].attachments.append(card.iid)
 
 
 def _deck_shuffled(state: State, ev: E.DeckShuffled) -> None:
@@ -308,7 +305,7 @@ REDUCERS: dict[type, Callable[[State, object], None]] = {
     E.MaxLifeChanged: _max_life_changed, E.TaskPushed: _task_pushed,
     E.TaskPopped: _task_popped, E.TaskReplaced: _task_replaced,
     E.TasksCleared: _tasks_cleared, E.CardMoved: _card_moved,
-    E.CardAttached: _card_attached, E.CardTurned: _card_turned,
+    E.CardTurned: _card_turned,
     E.PlayerActivated: _player_activated, E.GuardMoved: _guard_moved,
     E.CardDamaged: _card_damaged, E.CardHealed: _card_healed,
     E.CountersChanged: _counters_changed, E.Pumped: _pumped, E.Repaired: _repaired,

@@ -171,8 +171,7 @@ def setup_scenario(ctx: Ctx, spec: ScenarioSpec) -> dict[str, int]:
                 for aid in cs.attached:
                     att = deck[cursor]
                     cursor += 1
-                    ctx.emit(E.CardMoved(att, ATTACHED, p, True, "scenario", ""))
-                    ctx.emit(E.CardAttached(att, iid))
+                    ctx.emit(E.CardMoved(att, ATTACHED, p, True, "scenario", "", iid))
                 creature_actives.append((iid, active))
         ctx.emit(E.PlayerSet(p, side.life, side.max_life, side.vp, side.max_vp, side.mc,
                              side.turns))
