@@ -42,12 +42,12 @@ def _random_games(pool: dict, decks: list[str], n: int, seed: int) -> tuple[floa
     return time.perf_counter() - started, games
 
 
-def _long_game(pool: dict, seed: int, entries: int = 2000) -> Game:
+def _long_game(pool: dict, decks: list[str], seed: int, entries: int = 2000) -> Game:
     """A single game of at least ``entries`` entries: random bots with big (legal, > 30 card)
     decks of every card in the pool, no turn limit, so the game runs long."""
     big = tuple(cid for cid in sorted(pool) for _ in range(3))
     for attempt in range(40):
-        header = make_header(("__all__", "__all__"), seed + attempt, pool=pool,
+        header = make_header((decks[0], decks[1]), seed + attempt, pool=pool,
                              seats=(Seat("A", "all", "ai:random"), Seat("B", "all", "ai:random")),
                              options={"max_turns": 100_000, "exhaustion_rounds": 3})
         header = _with_decks(header, (big, big))
@@ -102,7 +102,7 @@ def run_bench(args: Any) -> int:
                          "events_per_second": round(total_events / rebuild)}
 
     # 3. a 2,000-entry game: save size, load + rebuild time, undo latency
-    long = _long_game(pool, args.seed)
+    long = _long_game(pool, decks, args.seed)
     codec = S.EntryCodec(long.ruleset.action_type, long.ruleset.event_type)
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "long.hkk"

@@ -118,7 +118,13 @@ class Game:
         """Resume from data alone: apply the recorded events, no rules code runs (ARCHITECTURE)."""
         game = cls(ruleset=ruleset, header=header, entries=list(entries),
                    redo_stack=list(reversed(redo or [])), writer=writer)
-        game.state = game.state_at(len(entries))
+        state = ruleset.initial_state(header)
+        for n, entry in enumerate(game.entries, 1):
+            for event in entry.events:
+                ruleset.apply(state, event)
+            if n % SNAPSHOT_EVERY == 0:
+                game._snapshots[n] = ruleset.clone(state)
+        game.state = state
         return game
 
     # ------------------------------------------------------------------ play

@@ -16,8 +16,30 @@ _STATIC_CHANGERS = (E.CardMoved, E.CardTurned, E.PlayerActivated, E.GuardMoved,
                     E.StartCeded, E.StarterChosen, E.TurnBegan, E.CountersChanged)
 
 
+class PoolIndex:
+    """Per-pool lookups computed once: which cards have static / activated abilities."""
+
+    def __init__(self, pool: dict[str, CardDef]):
+        self.statics = {cid: tuple((ab, eff) for ab in d.abilities if ab.when == "static"
+                                   for eff in ab.effects) for cid, d in pool.items()}
+        self.activated = {cid: tuple(i for i, ab in enumerate(d.abilities)
+                                     if ab.when in ("activated", "reaction"))
+                          for cid, d in pool.items()}
+
+
+_INDEX: dict[int, tuple[dict, PoolIndex]] = {}
+
+
+def pool_index(pool: dict[str, CardDef]) -> PoolIndex:
+    hit = _INDEX.get(id(pool))
+    if hit is None or hit[0] is not pool:
+        hit = (pool, PoolIndex(pool))
+        _INDEX[id(pool)] = hit
+    return hit[1]
+
+
 class Ctx:
-    __slots__ = ("s", "pool", "out", "turn_break", "_statics")
+    __slots__ = ("s", "pool", "out", "turn_break", "_statics", "index")
 
     def __init__(self, state: State, pool: dict[str, CardDef]):
         self.s = state
@@ -25,6 +47,7 @@ class Ctx:
         self.out: list[object] = []
         self.turn_break = False
         self._statics: list | None = None
+        self.index = pool_index(pool)
 
     def emit(self, event: object) -> None:
         REDUCERS[type(event)](self.s, event)

@@ -154,6 +154,9 @@ def run_effects(ctx: Ctx, effects: tuple[Effect, ...], controller: int, source: 
                 trigger_card: int = -1, trigger_player: int = -1) -> None:
     """Execute effects in printed order, as much as possible (K 21.17.2, 4.24.2)."""
     for eff in effects:
+        if eff.do == "turn_break":                    # not aimed at anything (K 40.3)
+            ctx.turn_break = True
+            return
         for t in _recipients(ctx, eff.to, source, controller, targets, trigger_card,
                              trigger_player):
             _apply(ctx, eff, t, controller, source, by_spell, rule)

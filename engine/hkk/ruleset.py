@@ -6,6 +6,7 @@ the state untouched; the refusal names the Kódex rule in words.
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Any
 
 import msgspec
@@ -34,6 +35,7 @@ from engine.hkk.turn import (
     setup, trigger_chooser, trigger_options,
 )
 from engine.hkk.state import Trigger
+from engine.hkk.stats import cost_of_def
 
 RULESET_VERSION = "1"
 _PASS = A.Pass()
@@ -92,7 +94,8 @@ def legal_actions(ctx: Ctx, player: int) -> list[Any]:
 def _cheap_reject(ctx: Ctx, player: int, d: CardDef, kind: str) -> bool:
     """A fast, exception-free pre-filter for enumeration; play_options has the final word."""
     s = ctx.s
-    if d.cost > s.players[player].vp + 3 or d.cost_mc > s.players[player].mc:
+    me = s.players[player]
+    if d.cost_mc > me.mc or (d.cost > me.vp and cost_of_def(ctx, player, d) > me.vp):
         return True
     if kind == "respond":
         return not d.is_reaction
@@ -125,11 +128,16 @@ def _window_actions(ctx: Ctx, player: int, kind: str, first_only: bool = False) 
         out += [A.PlayCard(iid, t) for t in options]
         if first_only:
             return out
-    for iid in me.reserve + me.guard + me.perm + _attached_of(ctx, player):
-        d = ctx.d(iid)
-        for index, ab in enumerate(d.abilities):
-            if ab.when not in ("activated", "reaction") or (
-                    kind == "respond" and ab.when != "reaction"):
+    activated = ctx.index.activated
+    cards = s.cards
+    life_saving = kind == "life_saving"
+    for iid in chain(me.reserve, me.guard, me.perm, _attached_of(ctx, player)):
+        d = ctx.pool[cards[iid].cid]
+        if not (activated[d.id] or (life_saving and d.regeneration)):
+            continue
+        for index in activated[d.id]:
+            ab = d.abilities[index]
+            if kind == "respond" and ab.when != "reaction":
                 continue
             try:
                 options = ability_options(ctx, player, iid, index)
@@ -157,13 +165,13 @@ def has_choice(ctx: Ctx, player: int) -> bool:
 
 
 def _attached_of(ctx: Ctx, player: int) -> list[int]:
-    s = ctx.s
+    cards = ctx.s.cards
     out = []
-    for zone in (s.players[0], s.players[1]):
-        for iid in zone.reserve + zone.guard + zone.perm:
-            for att in s.cards[iid].attachments:
-                if s.cards[att].controller == player:
-                    out.append(att)
+    for p in ctx.s.players:
+        for iid in chain(p.reserve, p.guard, p.perm):
+            attachments = cards[iid].attachments
+            if attachments:
+                out += [a for a in attachments if cards[a].controller == player]
     return out
 
 

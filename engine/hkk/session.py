@@ -24,17 +24,35 @@ class _LazyPool:
 P = _LazyPool()
 
 
+_PINNED: dict[int, tuple[dict, bytes, str]] = {}
+_DECKS: dict[tuple[str, int], Any] = {}
+
+
+def _pinned(pool: dict) -> tuple[bytes, str]:
+    """The pool's encoding and digest, computed once per pool object."""
+    hit = _PINNED.get(id(pool))
+    if hit is None or hit[0] is not pool:
+        hit = (pool, P.encode_pool(pool), P.pool_digest(pool))
+        _PINNED[id(pool)] = hit
+    return hit[1], hit[2]
+
+
 def _encode(pool: dict) -> bytes:
-    try:
-        return P.encode_pool(pool)
-    except ImportError:  # TEMPORARY until engine/hkk/pool.py lands
-        import msgspec
-        return msgspec.msgpack.encode([pool[k] for k in sorted(pool)])
+    return _pinned(pool)[0]
 
 
 def _digest(pool: dict) -> str:
-    import hashlib
-    return hashlib.sha256(_encode(pool)).hexdigest()
+    return _pinned(pool)[1]
+
+
+def _deck(deck: str, pool: dict) -> Any:
+    """Load (and check) a deck once per pool; files given by path are always re-read."""
+    if "/" in deck or deck.endswith(".toml"):
+        return P.load_deck(deck, pool)
+    key = (deck, id(pool))
+    if key not in _DECKS:
+        _DECKS[key] = P.load_deck(deck, pool)
+    return _DECKS[key]
 
 
 def ruleset_for(header: Header) -> HkkRuleset:
@@ -51,13 +69,13 @@ def make_header(decks: tuple[str, str], seed: int, seats: tuple[Seat, Seat] | No
                 title: str = "") -> Header:
     """A header for a new game between two deck ids (or deck file paths)."""
     pool = pool if pool is not None else P.load_pool()
-    deck_defs = [P.load_deck(d, pool) for d in decks]
+    deck_defs = [_deck(d, pool) for d in decks]
     if seats is None:
         seats = (Seat("Player 1", deck_defs[0].id), Seat("Player 2", deck_defs[1].id))
     return Header(
         format_version=FORMAT_VERSION, ruleset="hkk", ruleset_version=RULESET_VERSION,
         seed=seed, seats=tuple(seats), options=dict(options or {}),
-        card_pool_digest=P.pool_digest(pool), cards=P.encode_pool(pool),
+        card_pool_digest=_digest(pool), cards=_encode(pool),
         decklists=tuple(tuple(P.decklist(d)) for d in deck_defs),
         created=_dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"), title=title,
     )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.hkk.cards import Ability, Effect
+from engine.hkk.cards import Ability, CardDef, Effect
 from engine.hkk.ctx import Ctx
 from engine.hkk.state import ATTACHED, CREATURE_ZONES, GUARD, PERM, TABLE_ZONES
 
@@ -22,24 +22,25 @@ def statics(ctx: Ctx) -> list[tuple[int, Ability, Effect]]:
     """Every working static effect in play (K 130), cached until the table changes."""
     if ctx._statics is None:
         found: list[tuple[int, Ability, Effect]] = []
+        cards = ctx.s.cards
+        has = ctx.index.statics
         for player in ctx.s.players:
             for zone in (player.reserve, player.guard, player.perm):
                 for iid in zone:
-                    _collect(ctx, iid, found)
-                    for att in ctx.s.cards[iid].attachments:
+                    card = cards[iid]
+                    if has[card.cid]:
+                        _collect(ctx, iid, found)
+                    for att in card.attachments:
                         _collect(ctx, att, found)
         ctx._statics = found
     return ctx._statics
 
 
 def _collect(ctx: Ctx, iid: int, found: list) -> None:
-    d = ctx.d(iid)
-    if not d.abilities or not abilities_work(ctx, iid):
-        return
-    for ab in d.abilities:
-        if ab.when == "static":
-            for eff in ab.effects:
-                found.append((iid, ab, eff))
+    pairs = ctx.index.statics[ctx.s.cards[iid].cid]
+    if pairs and abilities_work(ctx, iid):
+        for ab, eff in pairs:
+            found.append((iid, ab, eff))
 
 
 def _in_scope(ctx: Ctx, source: int, scope: str, iid: int) -> bool:
@@ -127,7 +128,10 @@ def keywords_of(ctx: Ctx, iid: int) -> list[str]:
 
 def cost_of(ctx: Ctx, player: int, iid: int) -> int:
     """Modified VP cost = base + every modifier, clamped at 0 (K 21.8, §11 item 9)."""
-    d = ctx.d(iid)
+    return cost_of_def(ctx, player, ctx.d(iid))
+
+
+def cost_of_def(ctx: Ctx, player: int, d: CardDef) -> int:
     total = d.cost
     for source, _ab, eff in statics(ctx):
         if eff.do != "cost_mod" or (eff.card_type and eff.card_type != d.type):

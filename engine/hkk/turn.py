@@ -225,8 +225,13 @@ def _turn_break(ctx: Ctx) -> None:
 
 # ---------------------------------------------------------------------------- tasks
 def _queue(ctx: Ctx, player: int, when: str) -> None:
-    me = ctx.s.players[player]
-    for iid in me.reserve + me.guard + me.perm:
+    s = ctx.s
+    me = s.players[player]
+    sources = me.reserve + me.guard + me.perm
+    for p in s.players:                               # attached cards work for their controller
+        for host in p.reserve + p.guard + p.perm:
+            sources += [a for a in s.cards[host].attachments if s.cards[a].controller == player]
+    for iid in sources:
         if not abilities_work(ctx, iid):
             continue
         for i, ab in enumerate(ctx.d(iid).abilities):
