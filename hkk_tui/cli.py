@@ -152,6 +152,110 @@ def cmd_watch(args: argparse.Namespace) -> int:
     return 0
 
 
+# ---------------------------------------------------------------------------- saves
+def _codec():
+    from engine.core import store as S
+    from engine.hkk import actions as A
+    from engine.hkk import events as E
+
+    return S.EntryCodec(A.Action, E.Event)
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    """Re-simulate saved games with today's rules; report OK or the first divergent entry."""
+    from engine.core import store as S
+    from engine.core.game import verify
+    from engine.hkk.session import ruleset_for
+
+    codec = _codec()
+    files = [Path(f) for f in args.files]
+    failures = 0
+    progress = Progress(TextColumn("[bold]verify"), BarColumn(), MofNCompleteColumn(),
+                        TextColumn("{task.fields[name]}"), console=err,
+                        disable=len(files) < 2 or not err.is_terminal)
+    with progress:
+        task = progress.add_task("verify", total=len(files), name="")
+        for path in files:
+            progress.update(task, name=path.name)
+            try:
+                loaded = S.load(path, codec)
+            except (S.SaveError, OSError) as exc:
+                out.print(f"{path}: [red]CANNOT READ[/] — {exc}")
+                failures += 1
+                progress.advance(task)
+                continue
+            report = verify(ruleset_for(loaded.header), loaded.header, loaded.entries)
+            note = f" (damaged file: {loaded.problem})" if loaded.damaged else ""
+            if report.ok:
+                out.print(f"{path}: [green]OK[/] — {report.entries} entries{note}")
+            else:
+                failures += 1
+                d = report.divergence
+                out.print(f"{path}: [red]DIVERGES[/] at entry {d.entry} (player {d.player + 1}, "
+                          f"action {d.action!r}){note}")
+                if d.error:
+                    out.print(f"    today's rules refuse it: {d.error}")
+                else:
+                    i, recorded, produced = d.first_difference()
+                    out.print(f"    event {i}: recorded {recorded!r}")
+                    out.print(f"    event {i}: produced {produced!r}")
+            progress.advance(task)
+    return 1 if failures else 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from engine.core import store as S
+
+    src = Path(args.file)
+    try:
+        loaded = S.load(src, _codec())
+    except (S.SaveError, OSError) as exc:
+        return _fail(str(exc))
+    dest = Path(args.out) if args.out else src.with_suffix(".json" if args.json else
+                                                          ".export.hkk")
+    try:
+        if args.json:
+            S.export_json(loaded, dest, overwrite=args.force)
+        else:
+            S.export_portable(loaded, dest, overwrite=args.force)
+    except S.SaveError as exc:
+        return _fail(str(exc))
+    out.print(f"Exported {len(loaded.entries)} entries to {dest}")
+    return 0
+
+
+def cmd_record(args: argparse.Namespace) -> int:
+    """Record bot games as save files (the regression fixtures in saves/games)."""
+    from engine.ai.bots import make_bot
+    from engine.ai.sim import play_out
+    from engine.core import store as S
+    from engine.core.log import Seat
+    from engine.hkk import pool as P
+    from engine.hkk.session import make_header, new_game
+
+    pool = P.load_pool()
+    decks = [d.id for d in P.list_decks()]
+    dest = Path(args.out)
+    dest.mkdir(parents=True, exist_ok=True)
+    bots = _pair(args.bots)
+    for g in range(args.games):
+        pair = (decks[g % len(decks)], decks[(g + 1 + g // len(decks)) % len(decks)])
+        seed = args.seed + g
+        header = make_header(pair, seed, pool=pool, title=f"{pair[0]} vs {pair[1]}",
+                             seats=(Seat("A", pair[0], f"ai:{bots[0]}"),
+                                    Seat("B", pair[1], f"ai:{bots[1]}")),
+                             options={"first_turn_draw": g % 3 != 2})
+        path = dest / f"game-{g + 1:02d}-{pair[0]}-vs-{pair[1]}.hkk"
+        writer = S.SaveWriter.create(path, header, _codec(), overwrite=True, fsync=False)
+        game = new_game(header, writer)
+        play_out(game, [make_bot(bots[0], pool, seed), make_bot(bots[1], pool, seed + 1)])
+        writer.close()
+        r = game.state.result
+        out.print(f"{path}: {len(game.entries)} entries, turn {game.state.turn}, "
+                  f"{'draw' if r.winner < 0 else 'winner ' + 'AB'[r.winner]} ({r.reason})")
+    return 0
+
+
 # ---------------------------------------------------------------------------- main
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="hkk", description="Hatalom Kártyái in your terminal.")
@@ -175,6 +279,18 @@ def build_parser() -> argparse.ArgumentParser:
     d = sub.add_parser("decks", help="list or validate card and deck files")
     d.add_argument("action", choices=("validate", "list"))
     d.add_argument("files", nargs="*")
+    v = sub.add_parser("verify", help="re-simulate saved games with today's rules")
+    v.add_argument("files", nargs="+")
+    e = sub.add_parser("export", help="export a save as readable JSON or one portable file")
+    e.add_argument("file")
+    e.add_argument("--json", action="store_true", help="readable JSON (default: portable .hkk)")
+    e.add_argument("--out", default="")
+    e.add_argument("--force", action="store_true", help="overwrite the destination")
+    r = sub.add_parser("record", help="record bot games as save files (fixtures)")
+    r.add_argument("--games", type=int, default=10)
+    r.add_argument("--seed", type=int, default=100)
+    r.add_argument("--bots", default="greedy,greedy")
+    r.add_argument("--out", default="saves/games")
     w = sub.add_parser("watch", help="print a greedy-bot game in the terminal")
     w.add_argument("--seed", type=int, default=1)
     w.add_argument("--decks", default="")
@@ -194,6 +310,12 @@ def main(argv: list[str] | None = None) -> int:
         return cmd_decks(args)
     if args.command == "watch":
         return cmd_watch(args)
+    if args.command == "verify":
+        return cmd_verify(args)
+    if args.command == "export":
+        return cmd_export(args)
+    if args.command == "record":
+        return cmd_record(args)
     from hkk_tui.app import run_app
 
     kwargs = {}
