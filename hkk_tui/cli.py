@@ -224,6 +224,17 @@ def cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_import(args: argparse.Namespace) -> int:
+    from engine.core import store as S
+
+    try:
+        path = S.import_file(Path(args.file), _codec(), S.saves_dir())
+    except (S.SaveError, OSError) as exc:
+        return _fail(str(exc))
+    out.print(f"Imported as {path}; open it from Load game in hkk.")
+    return 0
+
+
 def cmd_record(args: argparse.Namespace) -> int:
     """Record bot games as save files (the regression fixtures in saves/games)."""
     from engine.ai.bots import make_bot
@@ -286,6 +297,8 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--json", action="store_true", help="readable JSON (default: portable .hkk)")
     e.add_argument("--out", default="")
     e.add_argument("--force", action="store_true", help="overwrite the destination")
+    i = sub.add_parser("import", help="import a portable save or JSON export into your saves")
+    i.add_argument("file")
     r = sub.add_parser("record", help="record bot games as save files (fixtures)")
     r.add_argument("--games", type=int, default=10)
     r.add_argument("--seed", type=int, default=100)
@@ -314,6 +327,8 @@ def main(argv: list[str] | None = None) -> int:
         return cmd_verify(args)
     if args.command == "export":
         return cmd_export(args)
+    if args.command == "import":
+        return cmd_import(args)
     if args.command == "record":
         return cmd_record(args)
     from hkk_tui.app import run_app

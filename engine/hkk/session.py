@@ -112,3 +112,31 @@ def scenario_game(spec: Any, seed: int = 0, pool: dict | None = None,
     header = scenario_header(spec, seed, pool, options, seats)
     ruleset = HkkRuleset(pool) if pool is not None else ruleset_for(header)
     return Game.new(ruleset, header, writer, start=SetupScenario(spec))
+
+
+def codec() -> Any:
+    """The save codec for HKK entries."""
+    from engine.core.store import EntryCodec
+    from engine.hkk.actions import Action
+    from engine.hkk.events import Event
+
+    return EntryCodec(Action, Event)
+
+
+def start_saved(header: Header, path: Any, start: Any = None) -> Game:
+    """A new game that autosaves every entry to ``path`` (crash-safe journal)."""
+    from engine.core.store import SaveWriter
+
+    writer = SaveWriter.create(path, header, codec(), overwrite=True)
+    return Game.new(ruleset_for(header), header, writer, start=start)
+
+
+def resume(path: Any) -> tuple[Game, str]:
+    """Continue a saved game; a damaged file is recovered first (its original kept as a
+    backup). Returns the game and a problem sentence ('' if the file was whole)."""
+    from engine.core.store import SaveWriter
+
+    loaded, writer = SaveWriter.open_append(path, codec())
+    game = Game.from_log(ruleset_for(loaded.header), loaded.header, loaded.entries,
+                         loaded.redo, writer)
+    return game, loaded.problem
