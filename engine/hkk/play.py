@@ -25,8 +25,8 @@ INSTANT_PHASES = ("main1", "combat", "main2", "healing")        # K 8.5.1
 
 
 # ---------------------------------------------------------------------------- shared checks
-def _window(ctx: Ctx, player: int) -> Task:
-    top = ctx.top()
+def _window(ctx: Ctx, player: int, top: Task | None = None) -> Task:
+    top = top or ctx.top()
     if top is None or top.kind not in WINDOWS or top.player != player:
         raise refuse("K 4.11.6", "You do not have the right to act now; wait for your turn to "
                      "act.", "not_your_window")
@@ -102,10 +102,12 @@ def card_specs(d: CardDef) -> tuple[str, ...]:
 
 
 # ---------------------------------------------------------------------------- cards
-def play_options(ctx: Ctx, player: int, iid: int) -> list[tuple[Target, ...]]:
-    """Legal target tuples for playing ``iid``; raises IllegalAction naming the rule."""
+def play_options(ctx: Ctx, player: int, iid: int, window: Task | None = None
+                 ) -> list[tuple[Target, ...]]:
+    """Legal target tuples for playing ``iid``; raises IllegalAction naming the rule.
+    ``window`` asks about a window that is not open yet (default: the pending decision)."""
     s = ctx.s
-    top = _window(ctx, player)
+    top = _window(ctx, player, window)
     card = s.cards[iid]
     if card.zone != HAND or card.owner != player:
         raise refuse("K 4.4.5", "You can only play cards from your own hand.", "not_in_hand")
@@ -183,9 +185,10 @@ def _limit_ok(ctx: Ctx, player: int, iid: int, index: int, ab: Ability) -> bool:
     return True
 
 
-def ability_options(ctx: Ctx, player: int, iid: int, index: int) -> list[tuple[Target, ...]]:
+def ability_options(ctx: Ctx, player: int, iid: int, index: int,
+                    window: Task | None = None) -> list[tuple[Target, ...]]:
     s = ctx.s
-    top = _window(ctx, player)
+    top = _window(ctx, player, window)
     card = s.cards[iid]
     if card.zone not in TABLE_ZONES or card.controller != player:
         raise refuse("K 136.1", "You can only use abilities of permanents you control.",

@@ -108,7 +108,8 @@ def _cheap_reject(ctx: Ctx, player: int, d: CardDef, kind: str) -> bool:
     return False
 
 
-def _window_actions(ctx: Ctx, player: int, kind: str, first_only: bool = False) -> list[Any]:
+def _window_actions(ctx: Ctx, player: int, kind: str, first_only: bool = False,
+                    window: Task | None = None) -> list[Any]:
     s = ctx.s
     out: list[Any] = []
     me = s.players[player]
@@ -118,7 +119,7 @@ def _window_actions(ctx: Ctx, player: int, kind: str, first_only: bool = False) 
         if cid in seen or _cheap_reject(ctx, player, ctx.pool[cid], kind):
             continue
         try:
-            options = play_options(ctx, player, iid)
+            options = play_options(ctx, player, iid, window)
         except IllegalAction:
             continue
         # identical copies in hand give identical plays: list one of them
@@ -140,7 +141,7 @@ def _window_actions(ctx: Ctx, player: int, kind: str, first_only: bool = False) 
             if kind == "respond" and ab.when != "reaction":
                 continue
             try:
-                options = ability_options(ctx, player, iid, index)
+                options = ability_options(ctx, player, iid, index, window)
             except IllegalAction:
                 continue
             out += [A.Activate(iid, index, t) for t in options]
@@ -153,6 +154,18 @@ def _window_actions(ctx: Ctx, player: int, kind: str, first_only: bool = False) 
                 return out
     out.append(_PASS)
     return out
+
+
+def window_needed(ctx: Ctx, kind: str, first: int) -> bool:
+    """Would opening this window ask anyone anything? With auto-pass on, a window where both
+    players could only pass is not opened at all (it would close at once, K 4.11.7)."""
+    if not ctx.opt("auto_pass", True):
+        return True
+    for player in (first, 1 - first):
+        probe = Task(kind, player)
+        if _window_actions(ctx, player, kind, True, probe) != [_PASS]:
+            return True
+    return False
 
 
 def has_choice(ctx: Ctx, player: int) -> bool:

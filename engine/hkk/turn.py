@@ -125,7 +125,7 @@ def _enter(ctx: Ctx, phase: str, step: int) -> None:
         if not skip:                                                  # K 145.1
             draw(ctx, a, 1)
     elif phase in ("main1", "main2", "healing"):                      # K 31, 39
-        ctx.push(Task("priority", a))
+        _open_priority(ctx, a)
     elif phase == "exchange":                                         # K 32
         ctx.push(Task("exchange", a))
     elif phase == "combat":
@@ -152,7 +152,7 @@ def _enter_combat(ctx: Ctx, step: int) -> None:
             _enter(ctx, "combat", 8)
             return
         ctx.emit(E.CombatBegan())
-        ctx.push(Task("priority", a))                                # K 33.2
+        _open_priority(ctx, a)                                       # K 33.2
     elif step == 1:
         ctx.push(Task("declare", a))                                 # K 34.1
     elif step == 2:
@@ -170,7 +170,7 @@ def _enter_combat(ctx: Ctx, step: int) -> None:
         for defender in double_attacked(ctx):                        # K 34.8
             ctx.push(Task("hit_back", s.cards[defender].controller, card=defender))
     elif step in (3, 6):
-        ctx.push(Task("priority", a))                                # K 33.2
+        _open_priority(ctx, a)                                       # K 33.2
     elif step == 4:
         if combat_ability_options(ctx, a) or combat_ability_options(ctx, 1 - a):
             ctx.push(Task("combat_abilities", a))                    # K 35.3
@@ -183,6 +183,13 @@ def _enter_combat(ctx: Ctx, step: int) -> None:
     elif step == 8:
         if s.combat is not None:
             ctx.emit(E.CombatEnded())                                # K 36.11
+
+
+def _open_priority(ctx: Ctx, active: int) -> None:
+    from engine.hkk.ruleset import window_needed
+
+    if window_needed(ctx, "priority", active):
+        ctx.push(Task("priority", active))
 
 
 def _end_of_turn_check(ctx: Ctx) -> None:
