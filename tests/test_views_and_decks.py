@@ -84,3 +84,27 @@ def test_k2_3_3_shuffling_depends_on_the_seed_and_is_recorded():
     assert a.state.players[0].deck != b.state.players[0].deck
     assert a.state.players[0].deck == a2.state.players[0].deck
     assert type(a.entries[0].events[0]).__name__ == "DeckShuffled"
+
+
+def test_k1_6_a_players_log_never_names_a_card_hidden_from_them():
+    from engine.ai.bots import make_bot
+    from engine.ai.sim import play_out
+    from engine.hkk import events as E
+    from engine.hkk.views import redact
+
+    pool = P.load_pool()
+    game = new_game(make_header(("raia-egi-legio", "leah-csontkert"), 4, pool=pool))
+    play_out(game, [make_bot("greedy", pool, 1), make_bot("greedy", pool, 2)])
+    ruleset = game.ruleset
+    state = ruleset.initial_state(game.header)
+    for entry in game.entries:
+        for ev in entry.events:
+            ruleset.apply(state, ev)
+            for viewer in (0, 1):
+                seen = redact(ev, viewer)
+                hidden = set(state.players[1 - viewer].hand) | set(state.players[1 - viewer].deck)
+                if isinstance(seen, E.CardDrawn):
+                    assert seen.player == viewer or seen.card == -1
+                    assert seen.card not in hidden
+                if isinstance(seen, E.DeckShuffled):
+                    assert seen.order == ()

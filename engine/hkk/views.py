@@ -166,3 +166,19 @@ def view(ctx: Ctx, viewer: int, decision: Decision | None = None) -> View:
     return View(viewer=viewer, turn=s.turn, active=s.active, starter=s.starter, phase=s.phase,
                 step=s.step, players=players, line=line, combat=combat, triggers=triggers,
                 decision=decision, result=s.result, options=dict(s.options))
+
+
+def redact(event: object, viewer: int) -> object:
+    """The event as ``viewer`` may see it in a log: the card drawn by the opponent, the order of
+    any shuffle and the random pick stay hidden (K 1.6). ``OMNISCIENT`` sees everything."""
+    from engine.hkk import events as E
+
+    if viewer == OMNISCIENT:
+        return event
+    if isinstance(event, E.CardDrawn) and event.player != viewer:
+        return E.CardDrawn(event.player, -1, event.opening)
+    if isinstance(event, E.DeckShuffled):
+        return E.DeckShuffled(event.player, (), 0)
+    if isinstance(event, (E.RandomPicked, E.StarterChosen)):
+        return msgspec.structs.replace(event, rng=0)
+    return event
