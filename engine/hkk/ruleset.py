@@ -301,6 +301,8 @@ def _handle(ctx: Ctx, player: int, top: Task, action: Any) -> None:
         mc = ctx.d(action.card).mc
         leave_table(ctx, action.card, GRAVEYARD, "sacrificed", "K 29.6", extract=False)
         ctx.emit(E.McChanged(player, mc, "monster sacrifice", "K 29.6"))
+        if s.triggers:                                    # its "dies" effects (K 22)
+            ctx.push(Task("run_triggers"))
     elif kind == "exchange":
         _expect(action, A.MoveToGuard, A.MoveToReserve, A.Pass)
         to_guard = isinstance(action, A.MoveToGuard)
