@@ -232,3 +232,25 @@ def labels_of(spec: ScenarioSpec) -> dict[str, int]:
                 cursor += 1 + len(cs.attached)
         offset += len(ids)
     return labels
+
+
+def load_file(path: Any, pool: dict) -> ScenarioSpec:
+    """Read and check a scenario file; every error names the file and says what to do."""
+    from pathlib import Path
+
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ScenarioError(f"{path}: cannot read the file ({exc.strerror}); check the path.") \
+            from None
+    spec = load_toml(text, str(path))
+    try:
+        check(spec, pool)
+    except ScenarioError as exc:
+        raise ScenarioError(f"{path}: {exc}") from None
+    for p, side in enumerate(spec.players):
+        if len(side.guard) > 3:
+            raise ScenarioError(f"{path}: players[{p}].guard holds {len(side.guard)} creatures; "
+                                f"the guard post holds at most 3 (K 5.4.3).")
+    return spec
