@@ -1,0 +1,187 @@
+"""The hkk Textual app: title menu, games vs the AI or hotseat, saves, replays, settings."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from textual.app import App
+
+from engine.core.log import Seat
+from hkk_tui.i18n import set_lang, t
+from hkk_tui.screens.settings_store import Settings, load_settings
+
+
+class HkkApp(App):
+    CSS_PATH = "hkk.tcss"
+    TITLE = "hkk"
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, settings: Settings | None = None, start: dict[str, Any] | None = None,
+                 **kw: Any):
+        self.settings = settings or load_settings()
+        if self.settings.colour == "16":
+            kw.setdefault("ansi_color", True)
+        super().__init__(**kw)
+        self.start_args = start or {}
+        #: extra header options and a fixed seed for new games (tests, ``hkk play --seed``)
+        self.game_options: dict[str, Any] = {}
+        self.seed: int | None = None
+        set_lang(self.settings.lang)
+
+    @property
+    def lang(self) -> str:
+        return self.settings.lang
+
+    def on_mount(self) -> None:
+        from hkk_tui.screens.title import TitleScreen
+
+        self.apply_settings()
+        self.push_screen(TitleScreen())
+        if self.start_args:
+            a = self.start_args
+            self.start_game(a.get("deck"), a.get("vs"), ai=a.get("ai") or "greedy",
+                            seed=a.get("seed"))
+
+    def apply_settings(self) -> None:
+        set_lang(self.settings.lang)
+        self.theme = "ansi-dark" if self.settings.colour in ("16", "mono") else "textual-dark"
+
+    # ------------------------------------------------------------------ menu actions
+    def menu_new(self) -> None:
+        from hkk_tui.screens.title import NewGameScreen
+
+        self.push_screen(NewGameScreen(hotseat=False))
+
+    def menu_hotseat(self) -> None:
+        from hkk_tui.screens.title import NewGameScreen
+
+        self.push_screen(NewGameScreen(hotseat=True))
+
+    def menu_continue(self) -> None:
+        from engine.core import store
+
+        path = store.autosave_path()
+        if not path.exists():
+            self.notify(t("continue.none", self.lang), severity="warning")
+            return
+        self.load_game(path)
+
+    def menu_load(self) -> None:
+        from hkk_tui.screens.title import SavesScreen
+
+        self.push_screen(SavesScreen(replay=False))
+
+    def menu_replay(self) -> None:
+        from hkk_tui.screens.title import SavesScreen
+
+        self.push_screen(SavesScreen(replay=True))
+
+    def menu_settings(self) -> None:
+        from hkk_tui.screens.title import SettingsScreen
+
+        self.push_screen(SettingsScreen())
+
+    def menu_rules(self) -> None:
+        from hkk_tui.screens.title import RulesScreen
+
+        self.push_screen(RulesScreen())
+
+    def menu_quit(self) -> None:
+        self.exit()
+
+    # ------------------------------------------------------------------ games
+    def _to_title(self) -> None:
+        from hkk_tui.screens.title import TitleScreen
+
+        while len(self.screen_stack) > 2 and not isinstance(self.screen, TitleScreen):
+            self.pop_screen()
+
+    def start_game(self, deck: str | None, vs: str | None, ai: str | None = "greedy",
+                   seed: int | None = None, replace: bool = False,
+                   options: dict[str, Any] | None = None) -> Any:
+        from engine.hkk import pool as P
+        from hkk_tui.screens.game import GameScreen
+        from hkk_tui.screens.session import GameSession
+
+        decks = [d.id for d in P.list_decks()]
+        deck = deck or decks[0]
+        vs = vs or next((d for d in decks if d != deck), deck)
+        L = self.lang
+        if ai:
+            seats = (Seat(t("seat.you", L), deck, "human"),
+                     Seat(t("seat.ai", L, bot=t(f"bot.{ai}", L)), vs, f"ai:{ai}"))
+        else:
+            seats = (Seat(t("seat.player", L, n=1), deck, "human"),
+                     Seat(t("seat.player", L, n=2), vs, "human"))
+        opts = self.settings.header_options()
+        opts.update(self.game_options)
+        opts.update(options or {})
+        seed = self.seed if seed is None else seed
+        try:
+            session = GameSession.new((deck, vs), seats, seed=seed, options=opts, lang=L)
+        except Exception as exc:  # noqa: BLE001 - a bad deck id is told, not crashed on
+            self.notify(t("error.start", L, error=str(exc)), severity="error", timeout=10)
+            return None
+        if replace:
+            self._to_title()
+        screen = GameScreen(session)
+        self.push_screen(screen)
+        return screen
+
+    def open_session(self, session: Any) -> Any:
+        """Show a game that is already set up (scenarios, tests)."""
+        from hkk_tui.screens.game import GameScreen
+
+        screen = GameScreen(session)
+        self.push_screen(screen)
+        return screen
+
+    def load_game(self, path: Path) -> Any:
+        from hkk_tui.screens.game import GameScreen
+        from hkk_tui.screens.session import GameSession
+
+        try:
+            session = GameSession.resume(path, lang=self.lang)
+        except Exception as exc:  # noqa: BLE001 - told in words
+            self.notify(t("error.load", self.lang, error=str(exc)), severity="error", timeout=10)
+            return None
+        self._to_title()
+        screen = GameScreen(session)
+        self.push_screen(screen)
+        return screen
+
+    def open_replay(self, path: Path) -> None:
+        from engine.core import store
+        from engine.core.game import Game
+        from engine.hkk.session import codec, ruleset_for
+        from hkk_tui.screens.replay import ReplayScreen
+
+        try:
+            loaded = store.load(path, codec())
+            game = Game.from_log(ruleset_for(loaded.header), loaded.header, loaded.entries)
+        except Exception as exc:  # noqa: BLE001
+            self.notify(t("error.load", self.lang, error=str(exc)), severity="error", timeout=10)
+            return
+        self.push_screen(ReplayScreen(game, self.lang, Path(path).stem))
+
+
+def run_app(**kwargs: Any) -> None:
+    """Start the app. ``hkk play`` passes deck, vs, ai, seed (and lang) to start a game at once."""
+    settings = load_settings()
+    lang = kwargs.pop("lang", None)
+    if lang in ("hu", "en"):
+        settings.lang = lang
+    if settings.colour == "mono":
+        os.environ["NO_COLOR"] = "1"
+    start = {k: v for k, v in kwargs.items() if v is not None}
+    if any(k in start for k in ("deck", "vs", "ai", "seed")):
+        start.setdefault("ai", "greedy")
+    else:
+        start = {}
+    HkkApp(settings, start).run()
+
+
+if __name__ == "__main__":
+    run_app()

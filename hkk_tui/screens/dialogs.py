@@ -1,0 +1,220 @@
+"""Modal dialogs: choose from a list, card detail, zone browser, hand-over, keys, text input."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from engine.hkk.cardtext import card_lines, keyword_help, keyword_name, stat_line, type_line
+from hkk_tui.i18n import t
+from hkk_tui.widgets.footer import I18nFooter, label
+
+
+class ChoiceScreen(ModalScreen[Any]):
+    """A titled list; Enter (or a digit 1-9) returns the chosen value, Esc returns None."""
+
+    BINDINGS = [Binding("escape", "cancel", "key.cancel")] + [
+        Binding(str(n), f"pick({n - 1})", show=False) for n in range(1, 10)]
+
+    def __init__(self, title: str, options: list[tuple[str | Text, Any]], help_text: str = ""):
+        super().__init__()
+        self.title_text = title
+        self.options = options
+        self.help_text = help_text
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(Text(self.title_text, style="bold"), id="dialog-title")
+            items = []
+            for n, (lab, _value) in enumerate(self.options):
+                text = Text(f"{n + 1}. " if n < 9 else "   ")
+                text.append_text(lab if isinstance(lab, Text) else Text(str(lab)))
+                items.append(Option(text))
+            yield OptionList(*items, id="choices")
+            if self.help_text:
+                yield Static(Text(self.help_text, style="dim"), id="dialog-help")
+        yield I18nFooter()
+
+    def on_mount(self) -> None:
+        self.query_one("#choices", OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(self.options[event.option_index][1])
+
+    def action_pick(self, n: int) -> None:
+        if n < len(self.options):
+            self.dismiss(self.options[n][1])
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class CardScreen(ModalScreen[None]):
+    """Full card detail: name, type, cost and stats, rules text, keywords explained, live state."""
+
+    BINDINGS = [Binding("escape,i,q,enter", "close", "key.close")]
+
+    def __init__(self, card: Any, lang: str, cv: Any = None, namer: Any = None):
+        super().__init__()
+        self.card, self.lang, self.cv, self.namer = card, lang, cv, namer
+
+    def compose(self) -> ComposeResult:
+        d, L, cv = self.card, self.lang, self.cv
+        body = Text()
+        body.append(d.name.get(L) + "\n", style="bold")
+        body.append(type_line(d, L) + " · " + t("card.god", L) + " " +
+                    _god(d.god, L) + "\n", style="italic")
+        body.append(stat_line(d, L) + "\n\n")
+        for line in card_lines(d, L):
+            body.append(line + "\n")
+        kws = list(dict.fromkeys(list(d.keywords) + (list(cv.keywords) if cv else [])))
+        if kws:
+            body.append("\n" + t("card.keywords", L) + "\n", style="bold")
+            for kw in kws:
+                try:
+                    body.append(f"  {keyword_name(kw, L)}: {keyword_help(kw, L)}\n")
+                except KeyError:
+                    body.append(f"  {kw}\n")
+        if cv is not None:
+            body.append("\n" + t("card.now", L) + "\n", style="bold")
+            body.append("  " + t(f"zone.{cv.zone}", L))
+            if cv.zone in ("reserve", "guard", "perm", "attached"):
+                body.append(" · " + t("card.active" if cv.active else "card.passive", L))
+            body.append("\n")
+            if d.is_creature and cv.zone in ("reserve", "guard"):
+                body.append("  " + t("card.live_stats", L, damage=cv.damage, hp=cv.hp,
+                                     max_hp=cv.max_hp, wounds=cv.wounds) + "\n")
+            if cv.defence_bonus:
+                body.append("  " + t("card.defence_bonus", L) + "\n")
+            for kind, n in cv.counters.items():
+                body.append(f"  {t('counter.' + kind, L)}: {n}\n")
+            if cv.attachments and self.namer:
+                body.append("  " + t("card.attachments", L) + " " +
+                            ", ".join(self.namer.card(a) for a in cv.attachments) + "\n")
+            if cv.host >= 0 and self.namer:
+                body.append("  " + t("card.host", L) + " " + self.namer.card(cv.host) + "\n")
+        if d.flavor is not None:
+            body.append("\n" + d.flavor.get(L), style="dim italic")
+        with Vertical(id="dialog"):
+            with VerticalScroll():
+                yield Static(body, id="card-body")
+        yield I18nFooter()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def _god(god: str, lang: str) -> str:
+    from engine.hkk.cardtext import god_name
+
+    try:
+        return god_name(god, lang)
+    except KeyError:
+        return god
+
+
+class HandOverScreen(ModalScreen[None]):
+    """Hotseat: hides everything until the next player is at the keyboard."""
+
+    BINDINGS = [Binding("enter,space", "ready", "key.ready")]
+
+    def __init__(self, name: str, lang: str):
+        super().__init__()
+        self.player_name, self.lang = name, lang
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="handover"):
+            yield Static(Text(t("handover.title", self.lang, player=self.player_name),
+                              style="bold"), id="handover-title")
+            yield Static(t("handover.body", self.lang, player=self.player_name))
+        yield I18nFooter()
+
+    def action_ready(self) -> None:
+        self.dismiss(None)
+
+
+class KeysScreen(ModalScreen[None]):
+    """Every binding active on the screen below, with its keys."""
+
+    BINDINGS = [Binding("escape,question_mark,q", "close", "key.close")]
+
+    def __init__(self, rows: list[tuple[str, str]], lang: str, extra: str = ""):
+        super().__init__()
+        self.rows, self.lang, self.extra = rows, lang, extra
+
+    def compose(self) -> ComposeResult:
+        body = Text()
+        for keys, desc in self.rows:
+            body.append(f"{keys:>18}  ", style="bold")
+            body.append(desc + "\n")
+        if self.extra:
+            body.append("\n" + self.extra)
+        with Vertical(id="dialog"):
+            yield Static(Text(t("keys.title", self.lang), style="bold"), id="dialog-title")
+            with VerticalScroll():
+                yield Static(body)
+        yield I18nFooter()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def binding_rows(screen: Any) -> list[tuple[str, str]]:
+    """(keys, description) of every binding active on ``screen`` (shown or not)."""
+    rows: dict[str, list[str]] = {}
+    for _key, (_node, binding, _enabled, _tip) in screen.active_bindings.items():
+        desc = label(binding.description) if binding.description else binding.action
+        rows.setdefault(desc, [])
+        shown = screen.app.get_key_display(binding)
+        if shown not in rows[desc]:
+            rows[desc].append(shown)
+    return [(", ".join(keys), desc) for desc, keys in rows.items()]
+
+
+class TextInputScreen(ModalScreen[str | None]):
+    BINDINGS = [Binding("escape", "cancel", "key.cancel")]
+
+    def __init__(self, title: str, value: str = ""):
+        super().__init__()
+        self.title_text, self.value = title, value
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(Text(self.title_text, style="bold"), id="dialog-title")
+            yield Input(value=self.value, id="text-input")
+        yield I18nFooter()
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class MessageScreen(ModalScreen[None]):
+    BINDINGS = [Binding("escape,enter,space,q", "close", "key.close")]
+
+    def __init__(self, title: str, body: str):
+        super().__init__()
+        self.title_text, self.body = title, body
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(Text(self.title_text, style="bold"), id="dialog-title")
+            with VerticalScroll():
+                yield Static(self.body)
+        yield I18nFooter()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,380 @@
+"""The game screen: Board, Hand, Stack and Log panes, the prompt line, and the action flow."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Container, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.worker import Worker, WorkerState
+
+from engine.core.game import IllegalAction, UndoRefused
+from engine.hkk import actions as A
+from hkk_tui.describe import describe_illegal
+from hkk_tui.i18n import t
+from hkk_tui.screens.actions import Group, build_groups
+from hkk_tui.screens.dialogs import (
+    CardScreen, ChoiceScreen, HandOverScreen, KeysScreen, MessageScreen, TextInputScreen,
+    binding_rows,
+)
+from hkk_tui.screens.session import GameSession
+from hkk_tui.widgets.board import Board, CardChosen, ShowCard
+from hkk_tui.widgets.footer import I18nFooter
+from hkk_tui.widgets.hand import Hand
+from hkk_tui.widgets.log import GameLog
+from hkk_tui.widgets.prompt import Prompt
+from hkk_tui.widgets.stack import Stack
+
+
+class Pane(Vertical):
+    """A bordered pane with a title (Board / Hand / Stack / Log)."""
+
+
+def compose_panes() -> ComposeResult:
+    with Container(id="panes"):
+        with Pane(id="board-pane"):
+            with VerticalScroll(id="board-scroll"):
+                yield Board(id="board")
+        with Pane(id="hand-pane"):
+            yield Hand(id="hand")
+        with Pane(id="stack-pane"):
+            yield Stack(id="stack")
+        with Pane(id="log-pane"):
+            yield GameLog(id="log")
+
+
+def title_panes(screen: Screen, lang: str) -> None:
+    for pane, key in (("board", "pane.board"), ("hand", "pane.hand"), ("stack", "pane.stack"),
+                      ("log", "pane.log")):
+        screen.query_one(f"#{pane}-pane").border_title = t(key, lang)
+
+
+class GameScreen(Screen):
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+
+    BINDINGS = [
+        Binding("enter,a", "actions", "key.actions"),
+        Binding("space,p", "pass", "key.pass"),
+        Binding("u", "undo", "key.undo"),
+        Binding("y", "redo", "key.redo", show=False),
+        Binding("g", "zone('graveyard')", "key.graveyard"),
+        Binding("v", "zone('void')", "key.void", show=False),
+        Binding("s", "save_as", "key.save_as", show=False),
+        Binding("x", "concede", "key.concede", show=False),
+        Binding("1", "focus_pane('board')", "key.focus_board", show=False),
+        Binding("2", "focus_pane('hand')", "key.focus_hand", show=False),
+        Binding("3", "focus_pane('stack')", "key.focus_stack", show=False),
+        Binding("4", "focus_pane('log')", "key.focus_log", show=False),
+        Binding("question_mark", "keys", "key.keys"),
+        Binding("escape", "menu", "key.menu"),
+    ]
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
+        self.lang = session.lang
+        self._token = 0
+        self._bot_job: tuple[int, Worker, int] | None = None
+        self._logged = 0
+        self._log_viewer = -2
+        self._over_shown = False
+        self._handing_over = False
+        self.error = ""
+
+    # ------------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        yield from compose_panes()
+        yield Prompt(id="prompt")
+        yield I18nFooter()
+
+    def on_mount(self) -> None:
+        title_panes(self, self.lang)
+        if self.session.problem:
+            self.app.notify(self.session.problem, severity="warning", timeout=8)
+        self.query_one("#hand", Hand).focus()
+        self.after_change(full_log=True)
+
+    # ------------------------------------------------------------------ refresh
+    def after_change(self, full_log: bool = False) -> None:
+        """Redraw everything from the engine, then hand over or let the AI move."""
+        s = self.session
+        d = s.pending()
+        if s.hotseat and d is not None and d.player != s.shown and not self._handing_over:
+            self._hand_over(d.player)
+            return
+        self.refresh_panes(full_log)
+        if s.result() is not None and not self._over_shown:
+            self._over_shown = True
+            self._token += 1
+            self.app.push_screen(MessageScreen(t("over.title", self.lang), self._result_text()))
+            return
+        self._schedule_bot()
+
+    def refresh_panes(self, full_log: bool = False) -> None:
+        s = self.session
+        view = s.view()
+        pool = s.ruleset.pool
+        namer = s.namer()
+        self.query_one("#board", Board).show(view, pool, self.lang, s.names(),
+                                             s.attached_views(view))
+        legal = s.legal()
+        playable = {namer.cids[a.card] for a in legal if isinstance(a, A.PlayCard)}
+        self.query_one("#hand", Hand).show(view, pool, self.lang, playable)
+        self.query_one("#stack", Stack).show(view, namer)
+        log = self.query_one("#log", GameLog)
+        if full_log or self._log_viewer != s.viewer() or self._logged > len(s.game.entries):
+            log.reset(s.log_lines(0))
+        else:
+            log.add(s.log_lines(self._logged))
+        self._logged = len(s.game.entries)
+        self._log_viewer = s.viewer()
+        self.update_prompt()
+
+    def update_prompt(self) -> None:
+        s = self.session
+        L = self.lang
+        d = s.pending()
+        prompt = self.query_one("#prompt", Prompt)
+        if d is None:
+            prompt.say(self._result_text() if s.result() else t("prompt.nothing", L),
+                       t("prompt.keys_over", L), self.error)
+            return
+        name = s.names()[d.player]
+        if s.is_bot(d.player):
+            prompt.say(t("prompt.ai", L, player=name), t("prompt.keys_ai", L), self.error)
+            return
+        view_phase = t(f"phase.{s.game.state.phase}", L)
+        what = t(f"decision.{d.kind}", L, phase=view_phase)
+        prompt.say(t("prompt.waiting", L, player=name, what=what, rule=d.rule),
+                   t(f"keys.{d.kind}", L), self.error)
+
+    def _result_text(self) -> str:
+        r = self.session.result()
+        if r is None:
+            return ""
+        why = t(f"result.{r.reason}", self.lang)
+        if r.winner < 0:
+            return t("over.draw", self.lang, reason=why, rule=r.rule)
+        return t("over.won", self.lang, player=self.session.names()[r.winner], reason=why,
+                 rule=r.rule)
+
+    # ------------------------------------------------------------------ hotseat
+    def _hand_over(self, player: int) -> None:
+        self._handing_over = True
+        self.session.shown = -1
+
+        def ready(_: Any) -> None:
+            self._handing_over = False
+            self.session.shown = player
+            self.after_change()
+
+        self.app.push_screen(HandOverScreen(self.session.names()[player], self.lang), ready)
+
+    # ------------------------------------------------------------------ the AI
+    def _schedule_bot(self) -> None:
+        d = self.session.pending()
+        if d is None or not self.session.is_bot(d.player):
+            return
+        self._token += 1
+        token = self._token
+        pace = float(getattr(self.app, "settings", None).ai_pace if hasattr(self.app, "settings")
+                     else 0.0)
+        self.set_timer(max(pace, 0.001), lambda: self._bot_go(token))
+
+    def _bot_go(self, token: int) -> None:
+        if token != self._token or not self.is_attached:
+            return
+        inputs = self.session.bot_inputs()
+        if inputs is None:
+            return
+        player, bot, view, legal = inputs
+        worker = self.run_worker(lambda: bot.choose(view, legal), thread=True, group="bot",
+                                 exit_on_error=False)
+        self._bot_job = (token, worker, player)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        job = self._bot_job
+        if job is None or event.worker is not job[1]:
+            return
+        token, worker, player = job
+        if event.state == WorkerState.SUCCESS:
+            self._bot_job = None
+            if token != self._token:
+                return
+            self.error = ""
+            try:
+                self.session.game.submit(player, worker.result)
+            except IllegalAction as exc:
+                self.error = describe_illegal(exc, self.lang)
+            self.after_change()
+        elif event.state == WorkerState.ERROR:
+            self._bot_job = None
+            self.error = t("error.bot", self.lang, error=str(worker.error))
+            self.update_prompt()
+
+    @property
+    def bot_busy(self) -> bool:
+        d = self.session.pending()
+        return d is not None and self.session.is_bot(d.player)
+
+    # ------------------------------------------------------------------ acting
+    def groups(self) -> list[Group]:
+        s = self.session
+        d = s.my_decision()
+        if d is None:
+            return []
+        return build_groups(s.legal(), d.kind, s.namer(), s.view(), s.ruleset.pool)
+
+    def submit(self, action: Any) -> bool:
+        if action is None:
+            return False
+        try:
+            self.session.submit(action)
+        except IllegalAction as exc:
+            self.error = describe_illegal(exc, self.lang)
+            self.update_prompt()
+            return False
+        self.error = ""
+        self.after_change()
+        return True
+
+    def _not_now(self) -> bool:
+        if self.session.my_decision() is None:
+            d = self.session.pending()
+            self.error = t("error.not_your_decision" if d else "error.game_over", self.lang)
+            self.update_prompt()
+            return True
+        return False
+
+    def action_actions(self) -> None:
+        if self._not_now():
+            return
+        groups = self.groups()
+        self.app.push_screen(ChoiceScreen(self.query_one("#prompt", Prompt).main_text,
+                                          [(g.label, g) for g in groups],
+                                          t("choice.help", self.lang)), self.open_group)
+
+    def open_group(self, group: Group | None) -> None:
+        """Submit a one-option group; offer the options (targets, amounts) of a larger one.
+        Esc in the second list cancels before anything is paid (K 23.1)."""
+        if group is None:
+            return
+        if group.single:
+            self.submit(group.actions[0])
+            return
+        self.app.push_screen(
+            ChoiceScreen(group.label, list(zip(group.labels, group.actions)),
+                         t("choice.help_cancel", self.lang)), self.submit)
+
+    def action_pass(self) -> None:
+        if self._not_now():
+            return
+        self.submit(A.Pass())
+
+    def on_card_chosen(self, message: CardChosen) -> None:
+        if self._not_now():
+            self.on_show_card(ShowCard(message.iid))
+            return
+        groups = self.groups()
+        cid = self.session.namer().cids[message.iid]
+        if message.zone == "hand":
+            mine = [g for g in groups if g.kind == "play" and g.cid == cid]
+            if not mine:
+                # not playable now: ask the engine why, in its words
+                self.submit(A.PlayCard(message.iid, ()))
+                return
+        else:
+            mine = [g for g in groups if g.card == message.iid]
+            if not mine:
+                self.on_show_card(ShowCard(message.iid))
+                return
+        if len(mine) == 1:
+            self.open_group(mine[0])
+        else:
+            self.app.push_screen(ChoiceScreen(self.session.namer().card(message.iid),
+                                              [(g.label, g) for g in mine]), self.open_group)
+
+    def on_show_card(self, message: ShowCard) -> None:
+        s = self.session
+        view = s.view()
+        cv = s.find_card(view, message.iid) if message.iid >= 0 else None
+        cid = cv.cid if cv is not None else message.cid
+        if not cid:
+            return
+        self.app.push_screen(CardScreen(s.ruleset.pool[cid], self.lang, cv, s.namer()))
+
+    def action_zone(self, zone: str) -> None:
+        s = self.session
+        view = s.view()
+        namer = s.namer()
+        options = []
+        for p in (view.viewer if view.viewer in (0, 1) else 0,
+                  1 - (view.viewer if view.viewer in (0, 1) else 0)):
+            for cv in getattr(view.players[p], zone):
+                options.append((f"{namer.player(p)}: {namer.card(cv.iid)}", cv.iid))
+        title = t(f"zone.title_{zone}", self.lang)
+        if not options:
+            self.app.push_screen(MessageScreen(title, t("zone.empty", self.lang)))
+            return
+        self.app.push_screen(ChoiceScreen(title, options, t("zone.help", self.lang)),
+                             lambda iid: iid is not None and self.on_show_card(ShowCard(iid)))
+
+    def action_undo(self) -> None:
+        try:
+            n = self.session.undo()
+        except UndoRefused as exc:
+            msg = str(exc)
+            key = "undo.nothing" if "nothing" in msg else "undo.refused"
+            self.error = t(key, self.lang, reason=msg)
+            self.update_prompt()
+            return
+        self._token += 1
+        self._over_shown = False
+        self.error = t("undo.done", self.lang, n=n)
+        self.after_change(full_log=True)
+
+    def action_redo(self) -> None:
+        try:
+            n = self.session.redo()
+        except UndoRefused:
+            n = 0
+        self.error = t("undo.redone", self.lang, n=n) if n else t("undo.no_redo", self.lang)
+        self._token += 1
+        self.after_change(full_log=True)
+
+    def action_save_as(self) -> None:
+        def save(name: str | None) -> None:
+            if name:
+                path = self.session.save_as(name)
+                self.app.notify(t("save.saved", self.lang, path=str(path)))
+
+        self.app.push_screen(TextInputScreen(t("save.title", self.lang)), save)
+
+    def action_concede(self) -> None:
+        if self.session.result() is not None:
+            return
+
+        def sure(yes: bool | None) -> None:
+            if yes:
+                self.submit(A.Concede())
+
+        self.app.push_screen(ChoiceScreen(t("concede.title", self.lang),
+                                          [(t("concede.no", self.lang), False),
+                                           (t("concede.yes", self.lang), True)]), sure)
+
+    def action_focus_pane(self, pane: str) -> None:
+        self.query_one(f"#{pane}").focus()
+
+    def action_keys(self) -> None:
+        self.app.push_screen(KeysScreen(binding_rows(self), self.lang, t("keys.extra",
+                                                                          self.lang)))
+
+    def action_menu(self) -> None:
+        self._token += 1
+        self.session.close()
+        self.app.pop_screen()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_panes()

@@ -1,0 +1,70 @@
+"""User settings (language, first-turn draw, colour mode, AI pace) in a small TOML file.
+
+The file lives under the platformdirs config directory, or ``$HKK_DATA_DIR`` when set (tests).
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+
+import platformdirs
+
+COLOUR_MODES = ("auto", "16", "mono")
+PACES = (0.0, 0.3, 0.8, 1.5)
+
+
+@dataclass
+class Settings:
+    lang: str = "hu"
+    first_turn_draw: bool = True
+    colour: str = "auto"
+    ai_pace: float = 0.8
+
+    def header_options(self) -> dict[str, object]:
+        return {"first_turn_draw": self.first_turn_draw}
+
+
+def settings_path() -> Path:
+    base = os.environ.get("HKK_DATA_DIR")
+    folder = Path(base) if base else Path(platformdirs.user_config_dir("hkk"))
+    return folder / "settings.toml"
+
+
+def load_settings(path: Path | None = None) -> Settings:
+    p = path or settings_path()
+    s = Settings()
+    try:
+        with open(p, "rb") as f:
+            data = tomllib.load(f)
+    except (OSError, tomllib.TOMLDecodeError):
+        return s
+    for f_ in fields(Settings):
+        if f_.name in data and isinstance(data[f_.name], type(getattr(s, f_.name))):
+            setattr(s, f_.name, data[f_.name])
+        elif f_.name == "ai_pace" and isinstance(data.get("ai_pace"), int):
+            s.ai_pace = float(data["ai_pace"])
+    if s.lang not in ("hu", "en"):
+        s.lang = "hu"
+    if s.colour not in COLOUR_MODES:
+        s.colour = "auto"
+    return s
+
+
+def save_settings(s: Settings, path: Path | None = None) -> Path:
+    p = path or settings_path()
+    p.parent.mkdir(parents=True, exist_ok=True)
+    lines = []
+    for k, v in asdict(s).items():
+        if isinstance(v, bool):
+            lines.append(f"{k} = {'true' if v else 'false'}")
+        elif isinstance(v, (int, float)):
+            lines.append(f"{k} = {v}")
+        else:
+            lines.append(f'{k} = "{v}"')
+    tmp = p.with_suffix(".tmp")
+    tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    os.replace(tmp, p)
+    return p

@@ -1,0 +1,269 @@
+"""Title menu, new-game set-up, save browser, settings and rules help."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from hkk_tui.i18n import t
+from hkk_tui.screens.settings_store import COLOUR_MODES, PACES, save_settings
+from hkk_tui.widgets.footer import I18nFooter
+
+MENU = ("new", "hotseat", "continue", "load", "replay", "settings", "rules", "quit")
+
+
+class TitleScreen(Screen):
+    BINDINGS = [Binding("q", "quit_app", "key.quit"),
+                Binding("question_mark", "keys", "key.keys")]
+
+    def compose(self) -> ComposeResult:
+        L = self.app.lang
+        with Vertical(id="title-box"):
+            yield Static(Text(t("title.name", L), style="bold"), id="title-name")
+            yield Static(t("title.subtitle", L), id="title-sub")
+            yield OptionList(*[Option(t(f"menu.{m}", L), id=m) for m in MENU], id="menu")
+        yield I18nFooter()
+
+    def on_mount(self) -> None:
+        self.query_one("#menu").focus()
+
+    def on_screen_resume(self) -> None:
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        L = self.app.lang
+        menu = self.query_one("#menu", OptionList)
+        keep = menu.highlighted
+        menu.clear_options()
+        menu.add_options([Option(t(f"menu.{m}", L), id=m) for m in MENU])
+        menu.highlighted = keep or 0
+        self.query_one("#title-name", Static).update(Text(t("title.name", L), style="bold"))
+        self.query_one("#title-sub", Static).update(t("title.subtitle", L))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        getattr(self.app, f"menu_{event.option.id}")()
+
+    def action_quit_app(self) -> None:
+        self.app.exit()
+
+    def action_keys(self) -> None:
+        from hkk_tui.screens.dialogs import KeysScreen, binding_rows
+
+        self.app.push_screen(KeysScreen(binding_rows(self), self.app.lang))
+
+
+class FormScreen(Screen):
+    """A keyboard form: each row is a setting; Left/Right (or Enter) change the highlighted row,
+    the last row starts. Used for new games and settings."""
+
+    BINDINGS = [Binding("escape", "back", "key.back"),
+                Binding("left", "change(-1)", "key.change", show=False),
+                Binding("right", "change(1)", "key.change")]
+
+    def __init__(self, rows: list[tuple[str, list[tuple[Any, str]], int]], start_label: str,
+                 title: str):
+        super().__init__()
+        self.rows = rows            # (label, [(value, shown)], chosen index)
+        self.start_label = start_label
+        self.title_text = title
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="title-box"):
+            yield Static(Text(self.title_text, style="bold"), id="form-title")
+            yield OptionList(id="form")
+        yield I18nFooter()
+
+    def on_mount(self) -> None:
+        self.render_rows()
+        self.query_one("#form").focus()
+
+    def render_rows(self) -> None:
+        form = self.query_one("#form", OptionList)
+        keep = form.highlighted
+        form.clear_options()
+        for label, values, chosen in self.rows:
+            text = Text(f"{label}: ", style="bold")
+            text.append(f"◀ {values[chosen][1]} ▶")
+            form.add_option(Option(text))
+        form.add_option(Option(Text(self.start_label, style="bold reverse")))
+        form.highlighted = keep or 0
+
+    def values(self) -> list[Any]:
+        return [values[chosen][0] for _label, values, chosen in self.rows]
+
+    def action_change(self, step: int) -> None:
+        i = self.query_one("#form", OptionList).highlighted
+        if i is None or i >= len(self.rows):
+            return
+        label, values, chosen = self.rows[i]
+        self.rows[i] = (label, values, (chosen + step) % len(values))
+        self.render_rows()
+        self.changed()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option_index >= len(self.rows):
+            self.start()
+        else:
+            self.action_change(1)
+
+    def changed(self) -> None:
+        pass
+
+    def start(self) -> None:
+        pass
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+
+class NewGameScreen(FormScreen):
+    def __init__(self, hotseat: bool = False):
+        from engine.hkk import pool as P
+
+        L = self_lang = _lang()
+        self.hotseat = hotseat
+        decks = [(d.id, d.name.get(self_lang)) for d in P.list_decks()]
+        rows: list[tuple[str, list[tuple[Any, str]], int]] = [
+            (t("new.deck_a" if hotseat else "new.your_deck", L), decks, 0),
+            (t("new.deck_b" if hotseat else "new.ai_deck", L), decks, min(1, len(decks) - 1)),
+        ]
+        if not hotseat:
+            rows.append((t("new.bot", L), [("greedy", t("bot.greedy", L)),
+                                           ("random", t("bot.random", L))], 0))
+        super().__init__(rows, t("new.start", L), t("menu.hotseat" if hotseat else "menu.new", L))
+
+    def start(self) -> None:
+        vals = self.values()
+        if self.hotseat:
+            self.app.start_game(vals[0], vals[1], ai=None, replace=True)
+        else:
+            self.app.start_game(vals[0], vals[1], ai=vals[2], replace=True)
+
+
+def _lang() -> str:
+    from hkk_tui.i18n import get_lang
+
+    return get_lang()
+
+
+class SettingsScreen(FormScreen):
+    def __init__(self):
+        s = _app_settings()
+        L = s.lang
+        rows = [
+            (t("settings.lang", L), [("hu", "magyar"), ("en", "English")],
+             ["hu", "en"].index(s.lang)),
+            (t("settings.first_turn_draw", L), [(True, t("word.yes", L)), (False, t("word.no", L))],
+             0 if s.first_turn_draw else 1),
+            (t("settings.colour", L), [(c, t(f"colour.{c}", L)) for c in COLOUR_MODES],
+             COLOUR_MODES.index(s.colour)),
+            (t("settings.pace", L), [(p, t("pace.instant", L) if p == 0 else
+                                      t("pace.seconds", L, n=p)) for p in PACES],
+             PACES.index(s.ai_pace) if s.ai_pace in PACES else 2),
+        ]
+        super().__init__(rows, t("settings.save", L), t("menu.settings", L))
+
+    def start(self) -> None:
+        app: Any = self.app
+        lang, ftd, colour, pace = self.values()
+        s = app.settings
+        s.lang, s.first_turn_draw, s.colour, s.ai_pace = lang, ftd, colour, pace
+        save_settings(s)
+        app.apply_settings()
+        app.notify(t("settings.saved", lang))
+        app.pop_screen()
+
+
+def _app_settings() -> Any:
+    from textual._context import active_app
+
+    return active_app.get().settings
+
+
+class SavesScreen(Screen):
+    """The save browser: date, decks, turn, result; Enter loads (or replays)."""
+
+    BINDINGS = [Binding("escape", "back", "key.back")]
+
+    def __init__(self, replay: bool = False):
+        super().__init__()
+        self.replay = replay
+        self.paths: list[Any] = []
+
+    def compose(self) -> ComposeResult:
+        L = self.app.lang
+        with Vertical(id="title-box"):
+            yield Static(Text(t("menu.replay" if self.replay else "menu.load", L), style="bold"))
+            yield OptionList(id="saves")
+        yield I18nFooter()
+
+    def on_mount(self) -> None:
+        from engine.core import store
+        from engine.hkk.session import codec
+
+        L = self.app.lang
+        saves = self.query_one("#saves", OptionList)
+        dirs = [store.saves_dir()]
+        if self.replay:
+            from pathlib import Path
+
+            shipped = Path(__file__).resolve().parents[2] / "saves" / "games"
+            if shipped.is_dir():
+                dirs.append(shipped)
+        summaries = []
+        for d in dirs:
+            summaries += store.list_saves(d, codec())
+        for s in summaries:
+            when = dt.datetime.fromtimestamp(s.modified).strftime("%Y-%m-%d %H:%M")
+            meta = s.meta or {}
+            res = meta.get("result")
+            if s.damaged:
+                state = t("saves.damaged", L)
+            elif res:
+                state = t("saves.draw", L) if res.get("winner", -1) < 0 else t(
+                    "saves.won", L, player=s.seats[res["winner"]].name if s.seats else "?")
+            else:
+                state = t("saves.running", L)
+            line = Text(f"{s.path.stem}", style="bold")
+            line.append(f"  {when}  {' – '.join(s.decks)}  "
+                        + t("saves.turn", L, n=meta.get("turn", "?")) + f"  {state}")
+            saves.add_option(Option(line))
+            self.paths.append(s.path)
+        if not summaries:
+            saves.add_option(Option(t("saves.none", L), disabled=True))
+        else:
+            saves.highlighted = 0
+        saves.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option_index < len(self.paths):
+            path = self.paths[event.option_index]
+            if self.replay:
+                self.app.open_replay(path)
+            else:
+                self.app.load_game(path)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+
+class RulesScreen(Screen):
+    BINDINGS = [Binding("escape,q", "back", "key.back")]
+
+    def compose(self) -> ComposeResult:
+        L = self.app.lang
+        with VerticalScroll(id="rules"):
+            yield Static(Text(t("rules.title", L), style="bold"))
+            yield Static(t("rules.body", L))
+        yield I18nFooter()
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

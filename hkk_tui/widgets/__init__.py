@@ -1,0 +1,1 @@
+"""Widgets of the hkk app: one per pane."""

@@ -1,0 +1,174 @@
+"""The Board pane: both sides' life, VP, components, guard post, reserve, permanents, counts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.message import Message
+from textual.widget import Widget
+
+from engine.hkk.state import GUARD_POST_SIZE
+from hkk_tui.i18n import t
+from hkk_tui.widgets.cards import card_label
+
+
+class CardChosen(Message):
+    """A card was chosen (Enter) in a pane: the screen offers what can be done with it."""
+
+    def __init__(self, iid: int, zone: str = "") -> None:
+        super().__init__()
+        self.iid = iid
+        self.zone = zone
+
+
+class ShowCard(Message):
+    """Show the full card detail."""
+
+    def __init__(self, iid: int = -1, cid: str = "") -> None:
+        super().__init__()
+        self.iid = iid
+        self.cid = cid
+
+
+class Board(Widget, can_focus=True):
+    """Renders a :class:`View`; a cursor walks over the cards on the table."""
+
+    BINDINGS = [
+        Binding("down,right,j,l", "move(1)", "key.next", show=False),
+        Binding("up,left,k,h", "move(-1)", "key.prev", show=False),
+        Binding("enter", "choose", "key.choose", show=False),
+        Binding("i", "info", "key.info"),
+    ]
+
+    DEFAULT_CSS = "Board { height: auto; }"
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.view: Any = None
+        self.pool: dict = {}
+        self.lang = "hu"
+        self.names: list[str] = ["", ""]
+        self.items: list[int] = []
+        self.cursor = 0
+        self.extra: dict[int, Any] = {}
+
+    def show(self, view: Any, pool: dict, lang: str, names: list[str],
+             extra: dict[int, Any] | None = None) -> None:
+        """``extra``: card views of attached cards (the View lists only their iids)."""
+        self.view, self.pool, self.lang, self.names = view, pool, lang, names
+        self.extra = extra or {}
+        self.refresh(layout=True)
+
+    def current(self) -> int | None:
+        if not self.items:
+            return None
+        self.cursor %= len(self.items)
+        return self.items[self.cursor]
+
+    def action_move(self, step: int) -> None:
+        if self.items:
+            self.cursor = (self.cursor + step) % len(self.items)
+            self.refresh()
+
+    def action_choose(self) -> None:
+        iid = self.current()
+        if iid is not None:
+            self.post_message(CardChosen(iid, "board"))
+
+    def action_info(self) -> None:
+        iid = self.current()
+        if iid is not None:
+            self.post_message(ShowCard(iid))
+
+    # ------------------------------------------------------------------ rendering
+    def _card(self, out: Text, cv: Any) -> None:
+        self.items.append(cv.iid)
+        here = self.has_focus and len(self.items) - 1 == self.cursor % max(1, len(self.items))
+        label = card_label(cv, self.pool, self.lang)
+        if here:
+            out.append("▶", style="bold")
+            label.stylize("reverse")
+        out.append_text(label)
+
+    def _cards(self, out: Text, cards: list[Any], by_iid: dict[int, Any],
+               slots: int = 0) -> None:
+        if not cards and not slots:
+            out.append(t("board.none", self.lang), style="dim")
+        for n, cv in enumerate(cards):
+            if n:
+                out.append(" · ")
+            self._card(out, cv)
+            atts = [by_iid[a] for a in cv.attachments if a in by_iid]
+            if atts:
+                out.append(" [")
+                for k, a in enumerate(atts):
+                    if k:
+                        out.append(", ")
+                    self._card(out, a)
+                out.append("]")
+        for n in range(len(cards), slots):
+            out.append((" · " if n else "") + t("board.empty_slot", self.lang), style="dim")
+
+    def _side(self, out: Text, p: int) -> None:
+        v = self.view
+        pv = v.players[p]
+        L = self.lang
+        by_iid = dict(self.extra)
+        for q in v.players:
+            for cv in q.reserve + q.guard + q.perm:
+                by_iid[cv.iid] = cv
+        name = self.names[p] if p < len(self.names) else str(p + 1)
+        head = Text()
+        head.append(name, style="bold")
+        if v.viewer == p:
+            head.append(" " + t("board.you", L))
+        if v.active == p:
+            head.append(" " + t("board.on_turn", L), style="bold reverse")
+        head.append("  " + t("board.stats", L, life=pv.life, max_life=pv.max_life, vp=pv.vp,
+                                    mc=pv.mc, hand=pv.hand_count, deck=pv.deck_count,
+                                    grave=len(pv.graveyard), void=len(pv.void)))
+        out.append_text(head)
+        out.append("\n " + t("board.guard", L, n=len(pv.guard), max=GUARD_POST_SIZE) + " ",
+                   style="bold")
+        self._cards(out, pv.guard, by_iid, GUARD_POST_SIZE)
+        out.append("\n " + t("board.reserve", L) + " ", style="bold")
+        self._cards(out, pv.reserve, by_iid)
+        out.append("\n " + t("board.perm", L) + " ", style="bold")
+        perm = [c for c in pv.perm if c.host < 0]
+        self._cards(out, perm, by_iid)
+
+    def render(self) -> Text:
+        self.items = []
+        v = self.view
+        if v is None:
+            return Text("")
+        L = self.lang
+        me = v.viewer if v.viewer in (0, 1) else 0
+        out = Text()
+        self._side(out, 1 - me)
+        out.append("\n")
+        mid = Text("─ ", style="dim")
+        mid.append(t("board.turn_line", L, turn=v.turn, player=self.names[v.active],
+                     phase=t(f"phase.{v.phase}", L)), style="bold")
+        if v.combat is not None and v.combat.attacks:
+            parts = []
+            for a in v.combat.attacks:
+                tgt = self.names[a.target.i] if a.target.k == "p" else self._card_name(a.target.i)
+                extra = v.combat.announced.get(a.attacker)
+                parts.append(f"{self._card_name(a.attacker)}→{tgt}" + (f" +{extra}" if extra else ""))
+            mid.append("  " + t("board.combat", L) + " " + "; ".join(parts))
+        out.append_text(mid)
+        out.append("\n")
+        self._side(out, me)
+        if self.items:
+            self.cursor %= len(self.items)
+        return out
+
+    def _card_name(self, iid: int) -> str:
+        cv = (self.view.find(iid) if self.view else None) or self.extra.get(iid)
+        if cv is None:
+            return "?"
+        d = self.pool.get(cv.cid)
+        return d.name.get(self.lang) if d else cv.cid

@@ -1,0 +1,40 @@
+"""Short card labels readable without colour: markers are words/letters, colour only helps."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+
+from hkk_tui.i18n import t
+
+
+def card_def(pool: dict, cid: str) -> Any:
+    return pool.get(cid)
+
+
+def card_label(cv: Any, pool: dict, lang: str, *, with_cost: bool = False) -> Text:
+    """E.g. ``Orc 3/2 -1 [P] [ATK]``: damage/current HP, wounds, passive and attacking marks."""
+    d = pool.get(cv.cid)
+    name = d.name.get(lang) if d else cv.cid
+    text = Text(name, style="bold" if cv.active else "dim")
+    if d is not None and d.is_creature:
+        text.append(f" {cv.damage}/{cv.hp}")
+        if cv.wounds:
+            text.append(f" -{cv.wounds}", style="red")
+    elif d is not None and d.type == "building":
+        text.append(f" {cv.hp}{t('mark.sp', lang)}")
+    if with_cost:
+        text.append(f" {cv.cost}{t('mark.vp', lang)}")
+    if cv.defence_bonus:
+        text.append(" " + t("mark.defence", lang), style="cyan")
+    for kind, n in sorted(cv.counters.items()):
+        if n:
+            text.append(f" {t('counter_short.' + kind, lang)}{n}")
+    if not cv.active and cv.zone in ("reserve", "guard", "perm", "attached"):
+        text.append(" " + t("mark.passive", lang), style="yellow")
+    if cv.attacking:
+        text.append(" " + t("mark.attacking", lang), style="red bold")
+    if not cv.working:
+        text.append(" " + t("mark.off", lang))
+    return text

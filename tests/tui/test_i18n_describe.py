@@ -1,0 +1,96 @@
+"""Both catalogs hold the same keys; every event type and every refusal key has words in both."""
+
+from __future__ import annotations
+
+import ast
+import typing
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from engine.core.game import IllegalAction
+from engine.hkk import events as E
+from engine.hkk.state import Attack, LineItem, Target, Task, Trigger
+from hkk_tui.describe import Namer, describe_event, describe_illegal
+from hkk_tui.i18n import catalog
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_catalogs_have_the_same_keys():
+    en, hu = set(catalog("en")), set(catalog("hu"))
+    assert not en - hu, f"missing in hu.toml: {sorted(en - hu)}"
+    assert not hu - en, f"missing in en.toml: {sorted(hu - en)}"
+
+
+def test_every_key_used_in_the_code_exists():
+    import re
+
+    used = set()
+    for p in (ROOT / "hkk_tui").rglob("*.py"):
+        used |= set(re.findall(r'\bt\(\s*"([a-z_0-9]+\.[a-z_0-9.]+)"', p.read_text()))
+        used |= set(re.findall(r'"(key\.[a-z_0-9]+)"', p.read_text()))
+    missing = sorted(k for k in used if k not in catalog("en"))
+    assert not missing, missing
+
+
+def _sample(cls):
+    values = {}
+    for f in msgspec.structs.fields(cls):
+        tp = f.type
+        if tp is int:
+            values[f.name] = 1
+        elif tp is str:
+            values[f.name] = {"phase": "main1", "zone": "graveyard",
+                              "reason": "life" if cls is E.GameEnded else "died",
+                              "kind": "strengthening"}.get(f.name, "x")
+        elif tp is bool:
+            values[f.name] = True
+        elif tp is Task:
+            values[f.name] = Task("priority", 0)
+        elif tp is LineItem:
+            values[f.name] = LineItem("card", 1, 0, targets=(Target("c", 2),))
+        elif tp is Trigger:
+            values[f.name] = Trigger(1, 0, 0)
+        elif tp is Attack:
+            values[f.name] = Attack(1, Target("p", 1))
+        else:
+            values[f.name] = ()
+    return cls(**values)
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_every_event_type_is_described(lang):
+    from engine.hkk.pool import load_pool
+
+    pool = load_pool()
+    cids = list(pool)[:5]
+    namer = Namer(pool, cids, ["Anna", "Béla"], lang)
+    for cls in typing.get_args(E.Event):
+        text = describe_event(_sample(cls), namer)
+        assert text and "⟨" not in text and "Event:" not in text and "Esemény:" not in text, \
+            (cls.__name__, text)
+    won = describe_event(E.GameEnded(0, "life", "K 3.14"), namer)
+    assert "Anna" in won
+
+
+def _refusal_keys() -> set[str]:
+    keys = set()
+    for p in (ROOT / "engine").rglob("*.py"):
+        for node in ast.walk(ast.parse(p.read_text())):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "refuse":
+                if len(node.args) >= 3 and isinstance(node.args[2], ast.Constant):
+                    keys.add(node.args[2].value)
+    return keys
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_every_refusal_key_is_translated(lang):
+    keys = _refusal_keys()
+    assert len(keys) > 30
+    missing = sorted(k for k in keys if f"illegal.{k}" not in catalog(lang))
+    assert not missing, missing
+    exc = IllegalAction("K 4.20.3", "This card costs 3 VP but you have 1.", "no_vp", cost=3, vp=1)
+    text = describe_illegal(exc, lang)
+    assert "3" in text and "1" in text and text.endswith("(K 4.20.3)")

@@ -1,0 +1,37 @@
+"""Play whole games against the AI with key presses only, once per language."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from hkk_tui.app import HkkApp
+from hkk_tui.screens.game import GameScreen
+from hkk_tui.screens.settings_store import Settings
+from tui_helpers import fresh_data_dir, game_ended, play_to_end
+
+
+@pytest.mark.parametrize("lang,pane", [("en", "Board"), ("hu", "Asztal")])
+def test_full_game_vs_ai_by_keys(monkeypatch, lang, pane):
+    data_dir = fresh_data_dir(monkeypatch)
+
+    async def run() -> None:
+        app = HkkApp(Settings(lang=lang, ai_pace=0.0))
+        app.game_options = {"max_turns": 24}
+        app.seed = 11
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("enter")                            # New game vs the AI
+            await pilot.pause()
+            await pilot.press("down", "down", "down", "enter")    # Start the game
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            assert screen.query_one("#board-pane").border_title == pane
+            await play_to_end(pilot, app)
+            assert game_ended(screen.session)
+            assert screen.session.result() is not None
+        assert (data_dir / "saves" / "autosave.hkk").exists()
+
+    asyncio.run(run())
