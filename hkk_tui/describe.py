@@ -86,8 +86,16 @@ def describe_event(ev: Any, n: Namer) -> str:  # noqa: C901 - one table of event
         case E.TurnBegan(player=p, turn=turn):
             return t("ev.turn_began", L, player=P(p), turn=turn)
         case E.StepBegan(phase=ph, step=st):
-            if st:
-                return t("ev.step_began_n", L, phase=t(f"phase.{ph}", L), step=st + 1)
+            # stages with a Kódex number (K 29.2, 41.0) and the combat sub-phases (K 33.1);
+            # the internal windows between them are not worth a log line
+            if ph in ("prep", "end") and st:
+                if st > 4:
+                    return None
+                text = t("ev.stage_began", L, phase=t(f"phase.{ph}", L), n=st,
+                         name=t(f"stage.{ph}{st}", L))
+                return text[:1].upper() + text[1:]
+            if ph == "combat":
+                return t(f"stage.combat{st}", L) if st in (1, 4, 7) else None
             return t("ev.step_began", L, phase=t(f"phase.{ph}", L))
         case E.TurnEnded(player=p):
             return t("ev.turn_ended", L, player=P(p))

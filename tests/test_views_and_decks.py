@@ -108,3 +108,29 @@ def test_k1_6_a_players_log_never_names_a_card_hidden_from_them():
                     assert seen.card not in hidden
                 if isinstance(seen, E.DeckShuffled):
                     assert seen.order == ()
+
+
+def test_every_event_reason_is_listed_and_translated():
+    import tomllib
+    from pathlib import Path
+
+    from engine.ai.bots import make_bot
+    from engine.ai.sim import play_out
+    from engine.hkk import events as E
+
+    pool = P.load_pool()
+    decks = [d.id for d in P.list_decks()]
+    seen = set()
+    for seed in range(8):
+        game = new_game(make_header((decks[seed % 4], decks[(seed + 1) % 4]), seed, pool=pool))
+        play_out(game, [make_bot("random", pool, seed), make_bot("greedy", pool, seed)])
+        for entry in game.entries:
+            for ev in entry.events:
+                if isinstance(ev, (E.CardMoved, E.VpChanged, E.McChanged)):
+                    seen.add(ev.reason)
+    assert seen <= set(E.REASONS), f"unlisted reasons: {seen - set(E.REASONS)}"
+    root = Path(__file__).parent.parent / "hkk_tui" / "i18n"
+    for lang in ("en", "hu"):
+        reasons = tomllib.loads((root / f"{lang}.toml").read_text())["reason"]
+        missing = [r for r in E.REASONS if r.replace(" ", "_") not in reasons]
+        assert not missing, f"{lang} catalog lacks reasons {missing}"

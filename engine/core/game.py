@@ -27,7 +27,13 @@ class IllegalAction(Exception):
 
 
 class UndoRefused(Exception):
-    """Undo is not allowed here; the message says why."""
+    """Undo is not allowed here; the message says why, ``key`` names the reason for catalogs:
+    ``nothing`` (nothing to undo), ``hidden`` (it would take back hidden information),
+    ``no_redo`` (nothing to redo)."""
+
+    def __init__(self, message: str, key: str = ""):
+        self.key = key
+        super().__init__(message)
 
 
 class Decision(msgspec.Struct, frozen=True):
@@ -195,13 +201,13 @@ class Game:
                 target = i
                 break
         if target is None:
-            raise UndoRefused("There is nothing of yours to undo yet.")
+            raise UndoRefused("There is nothing of yours to undo yet.", "nothing")
         if not self.practice():
             for entry in self.entries[target:]:
                 if any(self.ruleset.reveals_hidden(ev) for ev in entry.events):
                     raise UndoRefused(
                         "Undo would take back a draw, shuffle or reveal that showed hidden "
-                        "information; against a person that cannot be undone (K 2.6.7)."
+                        "information; against a person that cannot be undone (K 2.6.7).", "hidden"
                     )
         return target
 
@@ -223,7 +229,7 @@ class Game:
     def redo(self) -> Entry:
         """Re-apply the most recently undone entry (its recorded events: the same outcome)."""
         if not self.redo_stack:
-            raise UndoRefused("There is nothing to redo.")
+            raise UndoRefused("There is nothing to redo.", "no_redo")
         entry = self.redo_stack.pop()
         for event in entry.events:
             self.ruleset.apply(self.state, event)

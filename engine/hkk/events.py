@@ -270,6 +270,12 @@ Event = Union[
     TurnSet,
 ]
 
+#: Every ``reason`` a CardMoved / VpChanged / McChanged event may carry (the UI translates each).
+REASONS = ("enters", "played", "resolved", "prevented", "withdrawn", "turn break", "died",
+           "destroyed", "returned", "voided", "sacrificed", "discarded", "host left",
+           "resurrected", "scenario", "cost", "ability cost", "combat ability", "regeneration",
+           "effect", "extracted", "monster sacrifice")
+
 #: Events that reveal or create hidden information: undo against a person never crosses them.
 HIDDEN_INFO_EVENTS = (DeckShuffled, StarterChosen, CardDrawn, RandomPicked)
 

@@ -55,6 +55,7 @@ class PlayerView(msgspec.Struct):
     graveyard: list[CardView]
     void: list[CardView]
     deck: list[CardView] = []  # only in the omniscient view, top card last
+    attached: list[CardView] = []  # cards attached to this player's permanents (K 8.11)
 
 
 class LineItemView(msgspec.Struct):
@@ -104,7 +105,8 @@ class View(msgspec.Struct):
 
     def find(self, iid: int) -> CardView | None:
         for p in self.players:
-            for zone in (p.hand, p.reserve, p.guard, p.perm, p.graveyard, p.void, p.deck):
+            for zone in (p.hand, p.reserve, p.guard, p.perm, p.graveyard, p.void, p.deck,
+                         p.attached):
                 for c in zone:
                     if c.iid == iid:
                         return c
@@ -153,6 +155,8 @@ def view(ctx: Ctx, viewer: int, decision: Decision | None = None) -> View:
             graveyard=[card_view(ctx, i) for i in pl.graveyard],
             void=[card_view(ctx, i) for i in pl.void],
             deck=[card_view(ctx, i) for i in pl.deck] if viewer == OMNISCIENT else [],
+            attached=[card_view(ctx, a) for i in pl.reserve + pl.guard + pl.perm
+                      for a in s.cards[i].attachments],
         ))
     line = [LineItemView(item.kind, card_view(ctx, item.card), item.controller, item.ability,
                          list(item.targets), item.independent, item.prevented)

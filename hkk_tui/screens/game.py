@@ -325,9 +325,9 @@ class GameScreen(Screen):
         try:
             n = self.session.undo()
         except UndoRefused as exc:
-            msg = str(exc)
-            key = "undo.nothing" if "nothing" in msg else "undo.refused"
-            self.error = t(key, self.lang, reason=msg)
+            key = {"nothing": "undo.nothing", "hidden": "undo.hidden"}.get(exc.key,
+                                                                          "undo.refused")
+            self.error = t(key, self.lang, reason=str(exc))
             self.update_prompt()
             return
         self._token += 1

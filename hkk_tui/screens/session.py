@@ -107,22 +107,11 @@ class GameSession:
         return make_view(self.ruleset, self.game.state, self.viewer())
 
     def attached_views(self, view: View) -> dict[int, Any]:
-        """Card views of cards attached to permanents (public; the View lists only iids)."""
-        from engine.hkk.views import card_view
-
-        ctx = self.ruleset.ctx(self.game.state)
-        out = {}
-        for pv in view.players:
-            for cv in pv.reserve + pv.guard + pv.perm:
-                for a in cv.attachments:
-                    out[a] = card_view(ctx, a)
-        return out
+        """Card views of cards attached to permanents, by instance id."""
+        return {cv.iid: cv for pv in view.players for cv in pv.attached}
 
     def find_card(self, view: View, iid: int) -> Any:
-        cv = view.find(iid)
-        if cv is None:
-            cv = self.attached_views(view).get(iid)
-        return cv
+        return view.find(iid)
 
     def my_decision(self) -> Decision | None:
         """The pending decision if the player on screen answers it (else None)."""

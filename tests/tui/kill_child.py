@@ -27,7 +27,7 @@ async def main(out: Path) -> None:
             if screen.session.my_decision() is None:
                 continue
             decisions += 1
-            if decisions > 6:
+            if len(screen.session.game.entries) > 6:
                 break
             groups = screen.groups()
             if any(g.kind == "play" for g in groups):
