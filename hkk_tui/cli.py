@@ -130,7 +130,8 @@ def cmd_watch(args: argparse.Namespace) -> int:
     from engine.core.log import Seat
     from engine.hkk import pool as P
     from engine.hkk.session import make_header, new_game
-    from hkk_tui.describe import describe_event
+    from engine.hkk.views import redact
+    from hkk_tui.describe import Namer, event_line, is_bookkeeping
 
     pool = P.load_pool()
     decks = [d.id for d in P.list_decks()]
@@ -140,11 +141,16 @@ def cmd_watch(args: argparse.Namespace) -> int:
     game = new_game(header)
     ruleset = game.ruleset
 
+    namer = Namer(ruleset.pool, [c.cid for c in game.state.cards],
+                  [f"{seat.name} ({seat.deck})" for seat in header.seats], args.lang)
+
     def show(events: list) -> None:
         for ev in events:
-            line = describe_event(ev, game.state, ruleset.pool, args.lang, viewer=-1)
-            if line:
-                out.print(line)
+            if is_bookkeeping(ev):
+                continue
+            text, rule = event_line(redact(ev, -1), namer)
+            if text:
+                out.print(f"{text} [dim]\[{rule}][/]" if rule else text, highlight=False)
 
     show(list(game.entries[0].events))
     play_out(game, [make_bot("greedy", pool, args.seed), make_bot("greedy", pool, args.seed + 1)],

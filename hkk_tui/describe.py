@@ -68,8 +68,8 @@ def _tg(n: Namer, tgs: Sequence[Target]) -> str:
     return t("ev.targeting", n.lang, targets=n.targets(tgs)) if tgs else ""
 
 
-def describe_event(ev: Any, n: Namer) -> str:  # noqa: C901 - one table of event kinds
-    """One event as a sentence (without the rule number)."""
+def describe_event(ev: Any, n: Namer) -> str | None:  # noqa: C901 - one table of events
+    """One event as a sentence (without the rule number); None if it is not worth a log line."""
     L = n.lang
     P, C = n.player, n.card
     match ev:
@@ -181,8 +181,8 @@ def describe_event(ev: Any, n: Namer) -> str:  # noqa: C901 - one table of event
     return t("ev.unknown", L, name=type(ev).__name__)
 
 
-def event_line(ev: Any, n: Namer) -> tuple[str, str]:
-    """(sentence, rule number) for the log."""
+def event_line(ev: Any, n: Namer) -> tuple[str | None, str]:
+    """(sentence or None, rule number) for the log."""
     return describe_event(ev, n), rule_of(ev)
 
 

@@ -274,6 +274,7 @@ Event = Union[
 REASONS = ("enters", "played", "resolved", "prevented", "withdrawn", "turn break", "died",
            "destroyed", "returned", "voided", "sacrificed", "discarded", "host left",
            "resurrected", "scenario", "cost", "ability cost", "combat ability", "regeneration",
+           "mana regeneration",
            "effect", "extracted", "monster sacrifice")
 
 #: Events that reveal or create hidden information: undo against a person never crosses them.

@@ -111,7 +111,7 @@ def _enter(ctx: Ctx, phase: str, step: int) -> None:
         if step == 1:                                                 # K 29.3
             base = min(me.turns, 5)
             bonus = len(me.reserve) // 2
-            gain_vp(ctx, a, base + bonus, "regeneration", "K 29.3")
+            gain_vp(ctx, a, base + bonus, "mana regeneration", "K 29.3")
         elif step == 2:                                               # K 29.4
             _queue(ctx, a, "start_of_turn")
             ctx.push(Task("check_deaths"))

@@ -197,5 +197,7 @@ def entry_lines(entry: Any, namer: Namer, viewer: int) -> list[tuple[str, str]]:
     for ev in entry.events:
         if is_bookkeeping(ev):
             continue
-        out.append(event_line(redact(ev, viewer), namer))
+        text, rule = event_line(redact(ev, viewer), namer)
+        if text:
+            out.append((text, rule))
     return out
