@@ -41,8 +41,13 @@ class HkkApp(App):
         self.push_screen(TitleScreen())
         if self.start_args:
             a = self.start_args
-            self.start_game(a.get("deck"), a.get("vs"), ai=a.get("ai") or "greedy",
-                            seed=a.get("seed"))
+            if a.get("replay"):
+                self.open_replay(Path(a["replay"]), debug=bool(a.get("debug")))
+            elif a.get("scenario"):
+                self.open_scenario(Path(a["scenario"]))
+            else:
+                self.start_game(a.get("deck"), a.get("vs"), ai=a.get("ai") or "greedy",
+                                seed=a.get("seed"))
 
     def apply_settings(self) -> None:
         set_lang(self.settings.lang)
@@ -152,7 +157,7 @@ class HkkApp(App):
         self.push_screen(screen)
         return screen
 
-    def open_replay(self, path: Path) -> None:
+    def open_replay(self, path: Path, debug: bool = False) -> None:
         from engine.core import store
         from engine.core.game import Game
         from engine.hkk.session import codec, ruleset_for
@@ -164,7 +169,37 @@ class HkkApp(App):
         except Exception as exc:  # noqa: BLE001
             self.notify(t("error.load", self.lang, error=str(exc)), severity="error", timeout=10)
             return
-        self.push_screen(ReplayScreen(game, self.lang, Path(path).stem))
+        self.push_screen(ReplayScreen(game, self.lang, Path(path).stem, debug=debug))
+
+    def open_scenario(self, path: Path) -> None:
+        """Start a game from a scenario file (``hkk scenario FILE``): you play the side to move,
+        the AI the other (hotseat if the file sets no AI)."""
+        from engine.core import store
+        from engine.core.log import Seat
+        from engine.hkk import pool as P
+        from engine.hkk.actions import SetupScenario
+        from engine.hkk.scenario import ScenarioError, load_file
+        from engine.hkk.session import scenario_header, start_saved
+        from hkk_tui.screens.session import GameSession
+
+        L = self.lang
+        try:
+            spec = load_file(path, P.load_pool())
+        except ScenarioError as exc:
+            self.notify(str(exc), severity="error", timeout=15)
+            return
+        seats = (Seat(t("seat.player", L, n=1), "scenario", "human"),
+                 Seat(t("seat.player", L, n=2), "scenario", "human"))
+        header = scenario_header(spec, seed=self.seed or 1, seats=seats,
+                                 options={**self.settings.header_options(),
+                                          **self.game_options})
+        title = spec.title.hu if L == "hu" else spec.title.en
+        target = store.saves_dir() / f"scenario-{Path(path).stem}.hkk"
+        game = start_saved(header, target, start=SetupScenario(spec))
+        session = GameSession(game=game, lang=L, path=target).attach_bots()
+        self.open_session(session)
+        desc = spec.description.hu if L == "hu" else spec.description.en
+        self.notify(f"{title}\n{desc}", timeout=20)
 
 
 def run_app(**kwargs: Any) -> None:
@@ -176,7 +211,9 @@ def run_app(**kwargs: Any) -> None:
     if settings.colour == "mono":
         os.environ["NO_COLOR"] = "1"
     start = {k: v for k, v in kwargs.items() if v is not None}
-    if any(k in start for k in ("deck", "vs", "ai", "seed")):
+    if start.get("replay") or start.get("scenario"):
+        pass
+    elif any(k in start for k in ("deck", "vs", "ai", "seed")):
         start.setdefault("ai", "greedy")
     else:
         start = {}

@@ -87,6 +87,21 @@ def cmd_sim(args: argparse.Namespace) -> int:
     return 1 if errors else 0
 
 
+def _existing(name: str) -> Path | None:
+    """A file by path, or a shipped one by name (saves/scenarios, saves/games)."""
+    path = Path(name)
+    if path.is_file():
+        return path
+    from importlib.resources import files
+
+    for folder in ("scenarios", "games"):
+        for candidate in (name, f"{name}.toml", f"{name}.hkk"):
+            shipped = Path(str(files("saves"))) / folder / candidate
+            if shipped.is_file():
+                return shipped
+    return None
+
+
 def _pair(text: str) -> tuple[str, str]:
     parts = [p.strip() for p in text.split(",") if p.strip()]
     if len(parts) == 1:
@@ -296,6 +311,15 @@ def build_parser() -> argparse.ArgumentParser:
     d = sub.add_parser("decks", help="list or validate card and deck files")
     d.add_argument("action", choices=("validate", "list"))
     d.add_argument("files", nargs="*")
+    rp = sub.add_parser("replay", help="step through a saved game (read-only)")
+    rp.add_argument("file")
+    rp.add_argument("--lang", choices=("hu", "en"), default=None)
+    db = sub.add_parser("debug", help="the step-through rules debugger on a saved game")
+    db.add_argument("file")
+    db.add_argument("--lang", choices=("hu", "en"), default=None)
+    sc = sub.add_parser("scenario", help="start a game from a scenario file (saves/scenarios)")
+    sc.add_argument("file")
+    sc.add_argument("--lang", choices=("hu", "en"), default=None)
     v = sub.add_parser("verify", help="re-simulate saved games with today's rules")
     v.add_argument("files", nargs="+")
     e = sub.add_parser("export", help="export a save as readable JSON or one portable file")
@@ -340,6 +364,13 @@ def main(argv: list[str] | None = None) -> int:
     from hkk_tui.app import run_app
 
     kwargs = {}
+    if args.command in ("replay", "debug", "scenario"):
+        path = _existing(args.file)
+        if path is None:
+            return _fail(f"There is no file {args.file!r}; give the path of a save "
+                         f"(.hkk) or a scenario (.toml).")
+        key = "scenario" if args.command == "scenario" else "replay"
+        kwargs = {key: str(path), "debug": args.command == "debug", "lang": args.lang}
     if args.command == "play":
         kwargs = {"deck": args.deck, "vs": args.vs, "ai": args.ai, "seed": args.seed,
                   "lang": args.lang}

@@ -140,3 +140,24 @@ def resume(path: Any) -> tuple[Game, str]:
     game = Game.from_log(ruleset_for(loaded.header), loaded.header, loaded.entries,
                          loaded.redo, writer)
     return game, loaded.problem
+
+
+def branch(header: Header, entries: list, at: int, source: str, seats: tuple[Seat, Seat],
+           path: Any) -> Any:
+    """"Play from here": a new save holding the first ``at`` entries of a game, with new seats,
+    that records which game and entry it branched from. Returns the path written."""
+    import msgspec
+
+    from engine.core.store import SaveWriter
+
+    if not 1 <= at <= len(entries):
+        raise ValueError(f"cannot branch at entry {at}: the game has {len(entries)} entries")
+    new = msgspec.structs.replace(
+        header, seats=tuple(seats), branched_from=(source, at),
+        created=_dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
+        title=f"{header.title or source} @ {at}")
+    writer = SaveWriter.create(path, new, codec())
+    for entry in entries[:at]:
+        writer.append(entry)
+    writer.close()
+    return path
