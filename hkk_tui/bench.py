@@ -49,7 +49,8 @@ def _long_game(pool: dict, decks: list[str], seed: int, entries: int = 2000) -> 
     for attempt in range(40):
         header = make_header((decks[0], decks[1]), seed + attempt, pool=pool,
                              seats=(Seat("A", "all", "ai:random"), Seat("B", "all", "ai:random")),
-                             options={"max_turns": 100_000, "exhaustion_rounds": 3})
+                             options={"max_turns": 100_000, "exhaustion_rounds": 3,
+                                      "auto_pass": False})
         header = _with_decks(header, (big, big))
         game = new_game(header)
         play_out(game, [make_bot("random", pool, attempt), make_bot("random", pool, -attempt)],
@@ -118,7 +119,26 @@ def run_bench(args: Any) -> int:
             Game.from_log(long.ruleset, loaded.header, loaded.entries)
             loads.append(time.perf_counter() - t0)
         header_bytes = len(codec_header_bytes(long.header))
+        # replay: open the save into a replay cursor, and seek from its start to its end
+        from engine.core.replay import Replay
+        from engine.hkk.rulebook import rule_of
+
+        opens, seeks = [], []
+        for _ in range(5):
+            t0 = time.perf_counter()
+            loaded = S.load(path, codec)
+            replay = Replay(long.ruleset, loaded.header, loaded.entries, rule_of)
+            opens.append(time.perf_counter() - t0)
+            t0 = time.perf_counter()
+            replay.goto(replay.total)
+            replay.goto(0)
+            replay.goto(replay.total)
+            seeks.append((time.perf_counter() - t0) / 2)
     n = len(long.entries)
+    report["replay"] = {
+        "entries": n, "open_seconds_median": round(statistics.median(opens), 4),
+        "seek_start_to_end_seconds_median": round(statistics.median(seeks), 4),
+    }
     report["long_game"] = {
         "entries": n, "events": sum(len(e.events) for e in long.entries),
         "save_bytes": size, "save_bytes_per_entry": round((size - header_bytes) / n, 1),
