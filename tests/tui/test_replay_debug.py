@@ -183,3 +183,37 @@ def test_replay_at_80x24_in_hungarian():
         assert screen.query_one("#events").border_title == "Események"
 
     run(body, {"replay": str(GAME)}, size=(80, 24), lang="hu")
+
+
+def test_scenario_file_opens_a_game_at_the_declared_position(monkeypatch):
+    fresh_data_dir(monkeypatch)
+    scenario = Path(__file__).resolve().parents[2] / "saves" / "scenarios" / \
+        "k34-4-break-through.toml"
+
+    async def body(app, pilot):
+        await pilot.pause()
+        screen = app.screen
+        if not isinstance(screen, GameScreen):           # the hotseat hand-over screen
+            await pilot.press("enter")
+            await pilot.pause()
+            screen = app.screen
+        assert isinstance(screen, GameScreen)
+        d = screen.session.pending()
+        assert d is not None and d.kind == "declare"
+        assert screen.session.game.header.decklists[0]
+
+    run(body, {"scenario": str(scenario)})
+
+
+def test_a_bad_scenario_file_is_explained_not_crashed_on(monkeypatch, tmp_path):
+    fresh_data_dir(monkeypatch)
+    bad = tmp_path / "bad.toml"
+    bad.write_text('phase = "main1"\n[[players]]\nhand = ["no-such-card"]\n[[players]]\n')
+
+    async def body(app, pilot):
+        await pilot.pause()
+        assert not isinstance(app.screen, GameScreen)
+        notes = [str(n.message) for n in app._notifications]
+        assert any("no-such-card" in m for m in notes), notes
+
+    run(body, {"scenario": str(bad)})
