@@ -211,12 +211,11 @@ def run_app(**kwargs: Any) -> None:
     if settings.colour == "mono":
         os.environ["NO_COLOR"] = "1"
     start = {k: v for k, v in kwargs.items() if v is not None}
-    if start.get("replay") or start.get("scenario"):
-        pass
-    elif any(k in start for k in ("deck", "vs", "ai", "seed")):
-        start.setdefault("ai", "greedy")
-    else:
-        start = {}
+    if not (start.get("replay") or start.get("scenario")):
+        if any(k in start for k in ("deck", "vs", "ai", "seed")):
+            start.setdefault("ai", "greedy")
+        else:
+            start = {}
     HkkApp(settings, start).run()
 
 

@@ -88,6 +88,18 @@ class GreedyBot:
             return self.pool[c.cid].abilities[action.ability].effects if c else ()
         return ()
 
+    def _aimed_effects(self, view: View) -> tuple:
+        """Effects of the ability or card a trigger_target / retarget decision aims."""
+        if view.decision_card < 0:
+            return ()
+        d = self.pool[view.find(view.decision_card).cid] if view.find(
+            view.decision_card) else None
+        if d is None:
+            return ()
+        if 0 <= view.decision_ability < len(d.abilities):
+            return d.abilities[view.decision_ability].effects
+        return d.effects
+
     # -- the decision -----------------------------------------------------------------
     def choose(self, view: View, legal: list[Any]) -> Any:
         scored = [(self.score(view, a), i, a) for i, a in enumerate(legal)]
@@ -148,10 +160,8 @@ class GreedyBot:
             c = view.find(action.card)
             return 0.5 if c and c.damage <= 1 and self.pool[c.cid].mc >= 2 else -1
         if isinstance(action, A.ChooseTarget):
-            effects = ()
-            if view.triggers or view.decision:
-                pass
-            return sum(self._target_score(view, me, t, effects) for t in action.targets)
+            return sum(self._target_score(view, me, t, self._aimed_effects(view))
+                       for t in action.targets)
         if isinstance(action, A.OrderTrigger):
             return 0.0
         return 0.0

@@ -284,7 +284,7 @@ def _combat_ended(state: State, ev: E.CombatEnded) -> None:
 
 
 def _conceded(state: State, ev: E.Conceded) -> None:
-    pass
+    """The concession itself changes nothing; the GameEnded event that follows records it."""
 
 
 def _player_set(state: State, ev: E.PlayerSet) -> None:

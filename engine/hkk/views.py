@@ -99,6 +99,9 @@ class View(msgspec.Struct):
     decision: Decision | None
     result: Result | None
     options: dict[str, object]
+    #: For trigger_target / retarget decisions: the public card and ability being aimed.
+    decision_card: int = -1
+    decision_ability: int = -1
 
     def me(self) -> PlayerView:
         return self.players[self.viewer if self.viewer >= 0 else self.active]
@@ -167,9 +170,17 @@ def view(ctx: Ctx, viewer: int, decision: Decision | None = None) -> View:
                             dict(s.combat.hit_back), dict(s.combat.announced))
     triggers = [TriggerView(card_view(ctx, t.card), t.ability, t.controller)
                 for t in s.triggers]
+    d_card = d_ability = -1
+    top = s.tasks[-1] if s.tasks else None
+    if top is not None and top.kind == "trigger_target":
+        d_card, d_ability = top.card, top.ability
+    elif top is not None and top.kind == "retarget" and top.data[0] < len(s.line):
+        item = s.line[top.data[0]]
+        d_card, d_ability = item.card, item.ability
     return View(viewer=viewer, turn=s.turn, active=s.active, starter=s.starter, phase=s.phase,
                 step=s.step, players=players, line=line, combat=combat, triggers=triggers,
-                decision=decision, result=s.result, options=dict(s.options))
+                decision=decision, result=s.result, options=dict(s.options),
+                decision_card=d_card, decision_ability=d_ability)
 
 
 def redact(event: object, viewer: int) -> object:

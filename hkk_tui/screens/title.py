@@ -115,10 +115,10 @@ class FormScreen(Screen):
             self.action_change(1)
 
     def changed(self) -> None:
-        pass
+        """Hook: a row's value changed (subclasses react)."""
 
     def start(self) -> None:
-        pass
+        """Hook: the last row (start / save) was chosen (subclasses act)."""
 
     def action_back(self) -> None:
         self.app.pop_screen()
