@@ -18,7 +18,6 @@ def test_full_game_vs_ai_by_keys(monkeypatch, lang, pane):
 
     async def run() -> None:
         app = HkkApp(Settings(lang=lang, ai_pace=0.0))
-        app.game_options = {"max_turns": 24}
         app.seed = 11
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
@@ -31,7 +30,10 @@ def test_full_game_vs_ai_by_keys(monkeypatch, lang, pane):
             assert screen.query_one("#board-pane").border_title == pane
             await play_to_end(pilot, app)
             assert game_ended(screen.session)
-            assert screen.session.result() is not None
+            result = screen.session.result()
+            assert result is not None
+            # a real end by the rules, not a safety limit
+            assert result.reason in ("life", "both_dead") and result.rule in ("K 3.14", "K 3.15")
         assert (data_dir / "saves" / "autosave.hkk").exists()
 
     asyncio.run(run())
