@@ -38,8 +38,12 @@ def pool_index(pool: dict[str, CardDef]) -> PoolIndex:
     return hit[1]
 
 
+_TASK_EVENTS = frozenset((E.TaskPushed, E.TaskPopped, E.TaskReplaced))
+_STATIC_TYPES = frozenset(_STATIC_CHANGERS)
+
+
 class Ctx:
-    __slots__ = ("s", "pool", "out", "turn_break", "_statics", "index")
+    __slots__ = ("s", "pool", "out", "turn_break", "_statics", "index", "version", "choices")
 
     def __init__(self, state: State, pool: dict[str, CardDef]):
         self.s = state
@@ -48,12 +52,19 @@ class Ctx:
         self.turn_break = False
         self._statics: list | None = None
         self.index = pool_index(pool)
+        #: bumped by every event except task-stack bookkeeping: answers about "what could a
+        #: player do now" stay valid while it is unchanged
+        self.version = 0
+        self.choices: dict[tuple[int, str], tuple[int, bool]] = {}
 
     def emit(self, event: object) -> None:
-        REDUCERS[type(event)](self.s, event)
+        kind = type(event)
+        REDUCERS[kind](self.s, event)
         self.out.append(event)
-        if self._statics is not None and isinstance(event, _STATIC_CHANGERS):
-            self._statics = None
+        if kind not in _TASK_EVENTS:
+            self.version += 1
+            if self._statics is not None and kind in _STATIC_TYPES:
+                self._statics = None
 
     # -- shorthands ---------------------------------------------------------------------
     def card(self, iid: int) -> Card:

@@ -162,17 +162,27 @@ def window_needed(ctx: Ctx, kind: str, first: int) -> bool:
     if not ctx.opt("auto_pass", True):
         return True
     for player in (first, 1 - first):
-        probe = Task(kind, player)
-        if _window_actions(ctx, player, kind, True, probe) != [_PASS]:
+        if _window_choice(ctx, player, kind, Task(kind, player)):
             return True
     return False
+
+
+def _window_choice(ctx: Ctx, player: int, kind: str, window: Task | None) -> bool:
+    """Has ``player`` anything but Pass in a ``kind`` window? Cached per table state."""
+    key = (player, kind)
+    hit = ctx.choices.get(key)
+    if hit is not None and hit[0] == ctx.version:
+        return hit[1]
+    answer = _window_actions(ctx, player, kind, True, window) != [_PASS]
+    ctx.choices[key] = (ctx.version, answer)
+    return answer
 
 
 def has_choice(ctx: Ctx, player: int) -> bool:
     """Does ``player`` have any answer besides Pass? (cheap check used for auto-pass)"""
     top = ctx.s.tasks[-1]
     if top.kind in ("priority", "respond", "life_saving"):
-        return _window_actions(ctx, player, top.kind, first_only=True) != [_PASS]
+        return _window_choice(ctx, player, top.kind, None)
     actions = legal_actions(ctx, player)
     return not (len(actions) == 1 and isinstance(actions[0], A.Pass))
 
