@@ -94,18 +94,18 @@ def legal_actions(ctx: Ctx, player: int) -> list[Any]:
 def _cheap_reject(ctx: Ctx, player: int, d: CardDef, kind: str) -> bool:
     """A fast, exception-free pre-filter for enumeration; play_options has the final word."""
     s = ctx.s
-    me = s.players[player]
-    if d.cost_mc > me.mc or (d.cost > me.vp and cost_of_def(ctx, player, d) > me.vp):
-        return True
     if kind == "respond":
-        return not d.is_reaction
-    if d.is_reaction:
+        if not d.is_reaction:
+            return True
+    elif d.is_reaction:
         return True
-    if kind == "life_saving":
-        return d.type != "instant" or not any(e.do == "heal" for e in d.effects)
-    if d.type != "instant":
-        return s.active != player or s.phase not in ("main1", "main2")
-    return False
+    elif kind == "life_saving":
+        if d.type != "instant" or not any(e.do == "heal" for e in d.effects):
+            return True
+    elif d.type != "instant" and (s.active != player or s.phase not in ("main1", "main2")):
+        return True
+    me = s.players[player]
+    return d.cost_mc > me.mc or (d.cost > me.vp and cost_of_def(ctx, player, d) > me.vp)
 
 
 def _window_actions(ctx: Ctx, player: int, kind: str, first_only: bool = False,
@@ -114,18 +114,19 @@ def _window_actions(ctx: Ctx, player: int, kind: str, first_only: bool = False,
     out: list[Any] = []
     me = s.players[player]
     seen: set[str] = set()
+    pool = ctx.pool
     for iid in me.hand:
         cid = s.cards[iid].cid
-        if cid in seen or _cheap_reject(ctx, player, ctx.pool[cid], kind):
+        # identical copies in hand give identical plays: look at (and list) one of them
+        if cid in seen:
+            continue
+        seen.add(cid)
+        if _cheap_reject(ctx, player, pool[cid], kind):
             continue
         try:
             options = play_options(ctx, player, iid, window)
         except IllegalAction:
             continue
-        # identical copies in hand give identical plays: list one of them
-        if cid in seen:
-            continue
-        seen.add(cid)
         out += [A.PlayCard(iid, t) for t in options]
         if first_only:
             return out
