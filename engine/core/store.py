@@ -120,6 +120,8 @@ class LoadedSave:
     valid_bytes: int = 0
     #: Format version the file was written with, when older than :data:`FORMAT_VERSION`.
     upgraded_from: int | None = None
+    #: After :func:`recover`: where the damaged (or old-format) original was kept.
+    backup: Path | None = None
 
 
 @dataclass(frozen=True)
@@ -346,6 +348,7 @@ def recover(path: str | os.PathLike[str], codec: EntryCodec) -> LoadedSave:
         body = [data[: loaded.valid_bytes]]
     _write_new(p, body, overwrite=True)
     clean = _parse(_read(p), p, codec)
+    clean.backup = backup
     if loaded.damaged:
         clean.problem = loaded.problem.split(" can be recovered;")[0] + (
             f" were recovered; the damaged original was kept as '{backup.name}'.")

@@ -131,15 +131,16 @@ def start_saved(header: Header, path: Any, start: Any = None) -> Game:
     return Game.new(ruleset_for(header), header, writer, start=start)
 
 
-def resume(path: Any) -> tuple[Game, str]:
+def resume(path: Any) -> tuple[Game, Any]:
     """Continue a saved game; a damaged file is recovered first (its original kept as a
-    backup). Returns the game and a problem sentence ('' if the file was whole)."""
+    backup). Returns the game and the LoadedSave (its ``problem`` and ``backup`` say what
+    recovery did; both empty if the file was whole)."""
     from engine.core.store import SaveWriter
 
     loaded, writer = SaveWriter.open_append(path, codec())
     game = Game.from_log(ruleset_for(loaded.header), loaded.header, loaded.entries,
                          loaded.redo, writer)
-    return game, loaded.problem
+    return game, loaded
 
 
 def branch(header: Header, entries: list, at: int, source: str, seats: tuple[Seat, Seat],

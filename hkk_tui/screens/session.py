@@ -16,6 +16,7 @@ from engine.hkk import actions as A
 from engine.hkk.ruleset import make_view
 from engine.hkk.views import OMNISCIENT, View, redact
 from hkk_tui.describe import Namer, event_line, is_bookkeeping
+from hkk_tui.i18n import t
 
 
 def _store():
@@ -50,7 +51,11 @@ class GameSession:
     def resume(cls, path: Path, lang: str = "hu") -> "GameSession":
         from engine.hkk.session import resume
 
-        game, problem = resume(path)
+        game, loaded = resume(path)
+        problem = loaded.problem
+        if loaded.backup is not None and "damaged" in loaded.backup.name:
+            problem = t("save.recovered", lang, name=Path(path).name, n=len(loaded.entries),
+                        backup=loaded.backup.name)
         return cls(game=game, lang=lang, path=Path(path), problem=problem).attach_bots()
 
     def attach_bots(self) -> "GameSession":

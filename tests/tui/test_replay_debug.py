@@ -217,3 +217,31 @@ def test_a_bad_scenario_file_is_explained_not_crashed_on(monkeypatch, tmp_path):
         assert any("no-such-card" in m for m in notes), notes
 
     run(body, {"scenario": str(bad)})
+
+
+def test_continue_after_a_corrupted_autosave_recovers_and_says_so_in_hungarian(monkeypatch):
+    from engine.core.log import Seat
+    from engine.hkk.session import make_header, start_saved
+
+    data = fresh_data_dir(monkeypatch)
+    path = store.autosave_path()
+    seats = (Seat("Te", "raia-egi-legio", "human"), Seat("Gép", "leah-csontkert", "ai:greedy"))
+    game = start_saved(make_header(("raia-egi-legio", "leah-csontkert"), 3, seats=seats), path)
+    for _ in range(12):
+        d = game.pending()
+        game.submit(d.player, game.legal_actions(d.player)[0])
+    game.writer.close()
+    raw = bytearray(path.read_bytes())
+    raw[-30] ^= 0x10                                    # one flipped bit near the end
+    path.write_bytes(bytes(raw))
+
+    async def body(app, pilot):
+        await pilot.press("down", "down", "enter")      # Folytatás / Continue
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        notes = [str(n.message) for n in app._notifications]
+        assert any("sérült" in m and "damaged-1" in m for m in notes), notes
+        assert len(app.screen.session.game.entries) < 13
+
+    run(body, {}, size=(80, 24), lang="hu")
+    assert (data / "saves" / "autosave.hkk.damaged-1").exists()
