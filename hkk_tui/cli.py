@@ -175,11 +175,9 @@ def cmd_watch(args: argparse.Namespace) -> int:
 
 # ---------------------------------------------------------------------------- saves
 def _codec():
-    from engine.core import store as S
-    from engine.hkk import actions as A
-    from engine.hkk import events as E
+    from engine.hkk.session import codec
 
-    return S.EntryCodec(A.Action, E.Event)
+    return codec()
 
 
 def cmd_verify(args: argparse.Namespace) -> int:

@@ -233,11 +233,7 @@ class Game:
         entry = self.redo_stack.pop()
         for event in entry.events:
             self.ruleset.apply(self.state, event)
-        self.entries.append(entry)
-        if len(self.entries) % SNAPSHOT_EVERY == 0:
-            self._snapshots[len(self.entries)] = self.ruleset.clone(self.state)
-        if self.writer is not None:
-            self.writer.append(entry, self.ruleset.summary(self.state))
+        self._record(entry)
         return entry
 
 

@@ -181,7 +181,6 @@ def strike(ctx: Ctx) -> None:
     """Attackers and defenders damage their opponents simultaneously (K 36.1, 36.4), each target
     taking one damage event (K 37.7). Magic defence stops non-magic strikes (K 15.3); a creature
     whose opponent left play does not strike (K 36.7)."""
-    s = ctx.s
     hits: list[tuple[Target, int, int]] = []
     for c in combatants(ctx):
         opp = opponent_of(ctx, c)

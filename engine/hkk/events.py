@@ -94,7 +94,7 @@ class TaskPushed(Ev):
 
 
 class TaskPopped(Ev):
-    pass
+    """The top task is done."""
 
 
 class TaskReplaced(Ev):
@@ -102,7 +102,7 @@ class TaskReplaced(Ev):
 
 
 class TasksCleared(Ev):                 # turn-break (K 40.3)
-    pass
+    """All pending work is dropped (a turn-break)."""
 
 
 # ---- cards and zones (K 4-5, 8) ----------------------------------------------------------
@@ -157,11 +157,11 @@ class Pumped(Ev):                       # until end of turn (K 41.4)
 
 
 class Repaired(Ev):                     # K 41.3
-    pass
+    """Damaged creatures and buildings return to full HP/SP."""
 
 
 class TurnEffectsExpired(Ev):           # K 41.4
-    pass
+    """'Until end of turn' effects end."""
 
 
 class AbilityUsed(Ev):                  # K 90 once-per-turn bookkeeping
@@ -190,7 +190,7 @@ class LinePushed(Ev):
 
 
 class LinePopped(Ev):
-    pass
+    """The top item leaves the reaction line to resolve."""
 
 
 class LineItemPrevented(Ev):            # K 94.2, 4.21.2
@@ -214,7 +214,7 @@ class TriggerTaken(Ev):
 
 # ---- combat (K 33-38) --------------------------------------------------------------------
 class CombatBegan(Ev):
-    pass
+    """The combat phase opens its record of attacks."""
 
 
 class AttackDeclared(Ev):               # K 34.1
@@ -236,7 +236,7 @@ class CombatAbilityAnnounced(Ev):       # K 35.3
 
 
 class CombatEnded(Ev):                  # K 36.11
-    pass
+    """The combat phase is over."""
 
 
 class PlayerSet(Ev):                    # scenario set-up: a declared position

@@ -8,7 +8,7 @@ import msgspec
 
 from engine.hkk import events as E
 from engine.hkk.state import (
-    ATTACHED, GUARD, HAND, LINE, PERM, RESERVE, TABLE_ZONES, Card, Combat, Result, State,
+    ATTACHED, GUARD, HAND, LINE, RESERVE, TABLE_ZONES, Card, Combat, Result, State,
 )
 
 
@@ -320,10 +320,6 @@ REDUCERS: dict[type, Callable[[State, object], None]] = {
     E.CombatEnded: _combat_ended, E.Conceded: _conceded, E.PlayerSet: _player_set,
     E.TurnSet: _turn_set,
 }
-
-# keep PERM/RESERVE imported for readers: zones a CardMoved may name
-_ = (PERM, RESERVE)
-
 
 def apply(state: State, event: object) -> None:
     """Apply one event to the state (the only way state changes)."""

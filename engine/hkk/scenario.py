@@ -33,7 +33,7 @@ import msgspec
 from engine.hkk import events as E
 from engine.hkk.ctx import Ctx
 from engine.hkk.state import (
-    ATTACHED, GRAVEYARD, GUARD, HAND, PERM, RESERVE, VOID, Attack, Target,
+    ATTACHED, GRAVEYARD, GUARD, HAND, PERM, RESERVE, VOID, Attack, Target, Task,
 )
 
 PHASES = ("prep", "draw", "main1", "exchange", "combat", "main2", "healing", "end")
@@ -194,8 +194,7 @@ def enter_position(ctx: Ctx, spec: ScenarioSpec, labels: dict[str, int]) -> None
                                              target_of(a.target, labels, 1 - spec.active))))
         ctx.emit(E.StepBegan("combat", spec.step))
         if spec.step == 1:
-            ctx.push(__import__("engine.hkk.state", fromlist=["Task"]).Task("declare",
-                                                                            spec.active))
+            ctx.push(Task("declare", spec.active))
         else:
             _enter(ctx, "combat", spec.step)
         return

@@ -7,21 +7,11 @@ from typing import Any
 
 from engine.core.game import Game
 from engine.core.log import FORMAT_VERSION, Header, Seat
+from engine.hkk import pool as P
 from engine.hkk.ruleset import RULESET_VERSION, HkkRuleset
 
 _RULESETS: dict[str, HkkRuleset] = {}
 
-
-class _LazyPool:
-    """engine.hkk.pool, imported on first use (keeps rules tests independent of the data)."""
-
-    def __getattr__(self, name: str) -> Any:
-        from engine.hkk import pool
-
-        return getattr(pool, name)
-
-
-P = _LazyPool()
 
 
 _PINNED: dict[int, tuple[dict, bytes, str]] = {}

@@ -179,7 +179,6 @@ class ReplayScreen(Screen):
     # ------------------------------------------------------------------ debugger panels
     def _show_debugger(self) -> None:
         r = self.replay
-        L = self.lang
         events = self.query_one("#events", OptionList)
         lo = max(0, r.pos - EVENT_WINDOW // 2)
         hi = min(r.total, lo + EVENT_WINDOW)
