@@ -63,7 +63,9 @@ def _long_game(pool: dict, decks: list[str], seed: int, entries: int = 2000) -> 
 def _with_decks(header, decklists):
     import msgspec
 
-    return msgspec.structs.replace(header, decklists=tuple(tuple(d) for d in decklists))
+    from engine.core.log import sealed
+
+    return sealed(msgspec.structs.replace(header, decklists=tuple(tuple(d) for d in decklists)))
 
 
 def run_bench(args: Any) -> int:

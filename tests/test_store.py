@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.core import store
-from engine.core.log import FORMAT_VERSION, SYSTEM, Entry, Header, Seat
+from engine.core.log import FORMAT_VERSION, SYSTEM, Entry, Header, Seat, sealed
 from engine.core.store import (
     MAGIC, EntryCodec, SaveError, SaveExistsError, SaveWriter, autosave_path, export_json,
     export_portable, import_file, list_saves, load, recover, saves_dir,
@@ -215,7 +215,8 @@ def test_create_refuses_to_overwrite(tmp_path: Path) -> None:
         SaveWriter.create(p, HEADER, CODEC)
     SaveWriter.create(p, HEADER, CODEC, overwrite=True).close()
     assert load(p, CODEC).entries == []
-    assert sorted(x.name for x in tmp_path.iterdir()) == ["g.hkk"]  # no temp files left
+    # no temp files left; the hidden lock file stays beside the save
+    assert sorted(x.name for x in tmp_path.iterdir()) == [".g.hkk.lock", "g.hkk"]
 
 
 # --- damage -------------------------------------------------------------------------------------
@@ -385,9 +386,9 @@ def test_upgrade_from_fake_v0(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     original = p.read_bytes()
     with pytest.raises(SaveError, match="cannot upgrade saves of format version 0"):
         load(p, CODEC)
-    monkeypatch.setattr(store, "UPGRADES", {0: upgrade_0_to_1})
+    monkeypatch.setattr(store, "UPGRADES", {**store.UPGRADES, 0: upgrade_0_to_1})
     ld = load(p, CODEC)
-    assert ld.upgraded_from == 0 and ld.header == HEADER and ld.entries == entries
+    assert ld.upgraded_from == 0 and ld.header == sealed(HEADER) and ld.entries == entries
     assert p.read_bytes() == original  # loading never rewrites
     ld, w = SaveWriter.open_append(p, CODEC)  # continuing upgrades the file, keeping a backup
     assert "upgraded" in ld.problem and ld.upgraded_from is None

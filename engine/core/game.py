@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 import msgspec
 
-from engine.core.log import SYSTEM, Entry, Header
+from engine.core.log import SYSTEM, Entry, Header, header_problem
 
 
 class IllegalAction(Exception):
@@ -29,7 +29,9 @@ class IllegalAction(Exception):
 class UndoRefused(Exception):
     """Undo is not allowed here; the message says why, ``key`` names the reason for catalogs:
     ``nothing`` (nothing to undo), ``hidden`` (it would take back hidden information),
-    ``no_redo`` (nothing to redo)."""
+    ``final`` (the game is over: a result or concession is final), ``not_yours`` (it would take
+    back another person's decision), ``no_redo`` (nothing to redo), ``redo_damaged`` (the redo
+    entry disagrees with the rules)."""
 
     def __init__(self, message: str, key: str = ""):
         self.key = key
@@ -60,6 +62,37 @@ class Ruleset(Protocol):
     def reveals_hidden(self, event: Any) -> bool: ...
     def summary(self, state: Any) -> dict[str, Any]: ...
     def start_action(self) -> Any: ...
+    def header_problem(self, header: Header) -> str: ...
+
+
+def check_header(ruleset: Ruleset, header: Header) -> str:
+    """Why a recorded header cannot be trusted ("" if it can): its seal, then the ruleset's own
+    checks (pinned content matching its digest, legal decks)."""
+    problem = header_problem(header)
+    if not problem and hasattr(ruleset, "header_problem"):
+        problem = ruleset.header_problem(header)
+    return problem
+
+
+_ACTION_CODECS: dict[Any, tuple[Any, Any]] = {}
+
+
+def strict_action(ruleset: Ruleset, action: Any) -> Any:
+    """``action`` as a well-typed value of the ruleset's action union, or IllegalAction.
+
+    The action is encoded and decoded with msgspec against the ruleset's tagged union, so wrong
+    types (a bool or float for an id, a string, None), unknown kinds and constraint violations
+    (negative ids) are refused before any rule runs; the decoded value is what is recorded.
+    """
+    codec = _ACTION_CODECS.get(ruleset.action_type)
+    if codec is None:
+        codec = (msgspec.msgpack.Encoder(), msgspec.msgpack.Decoder(ruleset.action_type))
+        _ACTION_CODECS[ruleset.action_type] = codec
+    try:
+        return codec[1].decode(codec[0].encode(action))
+    except (msgspec.MsgspecError, TypeError, ValueError, OverflowError) as exc:
+        raise IllegalAction("", f"That is not a valid action ({exc}); choose one of the actions "
+                            "the game offers.", "malformed", error=str(exc)) from None
 
 
 @dataclass
@@ -91,7 +124,73 @@ class VerifyReport:
         return self.divergence is None
 
 
+@dataclass
+class CheckedLog:
+    """The result of re-running a recorded log through the rules (:func:`rerun`)."""
+
+    state: Any
+    agreed: int                         # entries whose events the rules reproduce
+    divergence: Divergence | None = None
+    snapshots: dict[int, Any] = field(default_factory=dict)
+
+    @property
+    def why(self) -> str:
+        """The disagreement in words (for messages and the recovery note)."""
+        d = self.divergence
+        if d is None:
+            return ""
+        if d.error:
+            return f"the rules refuse its action ({d.error})"
+        i, recorded, produced = d.first_difference()
+        if recorded is None:
+            return f"the rules produce an event it does not record ({produced!r})"
+        if produced is None:
+            return f"it records an event the rules do not produce ({recorded!r})"
+        return f"its event {i} is {recorded!r} where the rules produce {produced!r}"
+
+
 SNAPSHOT_EVERY = 64
+
+
+def rerun(ruleset: Ruleset, header: Header, entries: list[Entry], progress: Any = None,
+          snapshots: bool = False) -> CheckedLog:
+    """Re-run the recorded actions from the recorded header with today's rules and compare each
+    entry's events with the recorded ones; stops at the first entry that differs (or that the
+    rules refuse). The state returned is the one after the agreeing entries."""
+    state = ruleset.initial_state(header)
+    snaps: dict[int, Any] = {}
+    for i, entry in enumerate(entries):
+        try:
+            if i == 0:
+                if entry.player != SYSTEM:
+                    raise IllegalAction("", "the first entry is not the game's set-up")
+                produced = tuple(ruleset.start(state, entry.action))
+            else:
+                if entry.player == SYSTEM:
+                    raise IllegalAction("", "a set-up entry in the middle of the game")
+                produced = tuple(ruleset.submit(state, entry.player,
+                                                strict_action(ruleset, entry.action)))
+        except Exception as exc:  # noqa: BLE001 - reported, never raised
+            return CheckedLog(_rebuilt(ruleset, header, entries[:i]), i,
+                              Divergence(i, entry.player, entry.action, entry.events, None,
+                                         f"{type(exc).__name__}: {exc}"), snaps)
+        if produced != tuple(entry.events):
+            return CheckedLog(_rebuilt(ruleset, header, entries[:i]), i,
+                              Divergence(i, entry.player, entry.action, entry.events, produced),
+                              snaps)
+        if snapshots and (i + 1) % SNAPSHOT_EVERY == 0:
+            snaps[i + 1] = ruleset.clone(state)
+        if progress is not None:
+            progress(i + 1, len(entries))
+    return CheckedLog(state, len(entries), None, snaps)
+
+
+def _rebuilt(ruleset: Ruleset, header: Header, entries: list[Entry]) -> Any:
+    state = ruleset.initial_state(header)
+    for entry in entries:
+        for event in entry.events:
+            ruleset.apply(state, event)
+    return state
 
 
 @dataclass
@@ -133,6 +232,22 @@ class Game:
         game.state = state
         return game
 
+    @classmethod
+    def from_checked(cls, ruleset: Ruleset, header: Header, entries: list[Entry],
+                     redo: list[Entry] | None = None,
+                     writer: Any = None) -> tuple["Game", CheckedLog]:
+        """Resume a recorded game after re-running its actions through the rules: the game holds
+        the entries the rules agree with (all of them for a sound save); the returned
+        :class:`CheckedLog` says where and why a record disagreed (redo is then dropped)."""
+        checked = rerun(ruleset, header, entries, snapshots=True)
+        kept = entries[:checked.agreed]
+        game = cls(ruleset=ruleset, header=header, entries=list(kept),
+                   redo_stack=[] if checked.divergence else list(reversed(redo or [])),
+                   writer=writer)
+        game.state = checked.state
+        game._snapshots = {k: v for k, v in checked.snapshots.items() if k <= len(kept)}
+        return game, checked
+
     # ------------------------------------------------------------------ play
     def pending(self) -> Decision | None:
         return self.ruleset.pending(self.state)
@@ -140,12 +255,26 @@ class Game:
     def legal_actions(self, player: int) -> list[Any]:
         return self.ruleset.legal_actions(self.state, player)
 
+    def check_player(self, player: Any) -> int:
+        """``player`` as a seat number of this game, or IllegalAction (a bool, a float, a
+        string or an out-of-range number is no seat)."""
+        seats = len(self.header.seats)
+        if type(player) is not int or not 0 <= player < seats:
+            raise IllegalAction("", f"{player!r} is not a seat of this game (seats are 0 to "
+                                f"{seats - 1}).", "bad_seat", seat=repr(player))
+        return player
+
     def submit(self, player: int, action: Any) -> list[Any]:
         """Validate and perform ``action`` for ``player``; returns the events it produced.
 
-        Raises :class:`IllegalAction` (state untouched) when the rules refuse it. If the rules code
-        itself fails half-way, the state is rebuilt from the log so no partial action survives.
+        The seat and the action are checked as typed values first (:meth:`check_player`,
+        :func:`strict_action`); then the rules. Raises :class:`IllegalAction` (state, log and save
+        untouched) when either refuses. If the rules code itself fails half-way, or the save
+        cannot be written (:class:`~engine.core.store.SaveWriteError`), the state is rebuilt
+        from the log so no partial action survives.
         """
+        player = self.check_player(player)
+        action = strict_action(self.ruleset, action)
         try:
             events = self.ruleset.submit(self.state, player, action)
         except IllegalAction:
@@ -153,17 +282,30 @@ class Game:
         except Exception:
             self.state = self.state_at(len(self.entries))
             raise
-        self.redo_stack.clear()
         self._record(Entry(player, action, tuple(events)))
         return events
 
     def _record(self, entry: Entry) -> None:
+        """Write ``entry`` (durably), then add it to the log. A failed write takes the action
+        back: the state is rebuilt from the log and the error re-raised.
+
+        The redo list follows the same rule as the save file's: an entry equal to the next one to
+        redo uses it up, any other entry ends the redo list.
+        """
+        if self.writer is not None:
+            try:
+                self.writer.append(entry, self.ruleset.summary(self.state))
+            except Exception:
+                self.state = self.state_at(len(self.entries))
+                raise
         self.entries.append(entry)
+        if self.redo_stack and self.redo_stack[-1] == entry:
+            self.redo_stack.pop()
+        else:
+            self.redo_stack.clear()
         n = len(self.entries)
         if n % SNAPSHOT_EVERY == 0:
             self._snapshots[n] = self.ruleset.clone(self.state)
-        if self.writer is not None:
-            self.writer.append(entry, self.ruleset.summary(self.state))
 
     # ------------------------------------------------------------------ replay
     def state_at(self, n: int) -> Any:
@@ -189,12 +331,20 @@ class Game:
             return True
         return any(seat.kind.startswith("ai") for seat in self.header.seats)
 
+    def over(self) -> bool:
+        """The game has a result (a win, a draw, a concession)."""
+        return bool(self.ruleset.summary(self.state).get("result"))
+
     def undo_target(self, player: int) -> int:
         """Entry count to rewind to so that ``player`` faces their previous decision again.
 
-        Raises :class:`UndoRefused` with the reason when the engine's policy forbids it: against a
-        person, undo never takes back revealed hidden information (draws, shuffles, reveals).
+        Raises :class:`UndoRefused` with the reason when the engine's policy forbids it: a result
+        (a win, a draw, a concession) is final; against a person, undo takes back only the
+        player's own decisions and never revealed hidden information (draws, shuffles, reveals).
         """
+        if self.over():
+            raise UndoRefused("The game is over and its result is final; to try another line, "
+                              "open it in the replay viewer and play on from any point.", "final")
         target = None
         for i in range(len(self.entries) - 1, 0, -1):
             if self.entries[i].player == player:
@@ -203,6 +353,11 @@ class Game:
         if target is None:
             raise UndoRefused("There is nothing of yours to undo yet.", "nothing")
         if not self.practice():
+            other = next((e.player for e in self.entries[target:]
+                          if e.player not in (player, SYSTEM)), None)
+            if other is not None:
+                raise UndoRefused("Undo would take back a decision of the other player; against "
+                                  "a person you may take back only your own.", "not_yours")
             for entry in self.entries[target:]:
                 if any(self.ruleset.reveals_hidden(ev) for ev in entry.events):
                     raise UndoRefused(
@@ -214,26 +369,36 @@ class Game:
     def undo(self, player: int) -> int:
         """Rewind to ``player``'s previous decision; returns how many entries were undone."""
         target = self.undo_target(player)
+        state = self.state_at(target)
+        if self.writer is not None:           # written first: a failed write changes nothing
+            self.writer.rewind(target, self.ruleset.summary(state))
         undone = self.entries[target:]
         del self.entries[target:]
         self._snapshots = {k: v for k, v in self._snapshots.items() if k <= target}
         self.redo_stack.extend(reversed(undone))
-        self.state = self.state_at(target)
-        if self.writer is not None:
-            self.writer.rewind(target, self.ruleset.summary(self.state))
+        self.state = state
         return len(undone)
 
     def can_redo(self) -> bool:
         return bool(self.redo_stack)
 
     def redo(self) -> Entry:
-        """Re-apply the most recently undone entry (its recorded events: the same outcome)."""
+        """Re-do the most recently undone entry: its action is run through the rules again (the
+        recorded random state gives the same outcome) and must produce the recorded events."""
         if not self.redo_stack:
             raise UndoRefused("There is nothing to redo.", "no_redo")
-        entry = self.redo_stack.pop()
-        for event in entry.events:
-            self.ruleset.apply(self.state, event)
-        self._record(entry)
+        entry = self.redo_stack[-1]
+        try:
+            produced = tuple(self.ruleset.submit(self.state, entry.player,
+                                                 strict_action(self.ruleset, entry.action)))
+        except Exception:  # noqa: BLE001 - a redo record the rules refuse is damage
+            produced = None
+        if produced != tuple(entry.events):
+            self.state = self.state_at(len(self.entries))
+            self.redo_stack.clear()
+            raise UndoRefused("The move to redo disagrees with the rules (the save was changed); "
+                              "the redo list was dropped.", "redo_damaged")
+        self._record(entry)                   # uses up the redo entry (equal to the top)
         return entry
 
 
@@ -244,19 +409,5 @@ def verify(ruleset: Ruleset, header: Header, entries: list[Entry],
     Reports the first entry whose produced events differ from the recorded ones (or that today's
     rules refuse). This is the regression test for rules changes.
     """
-    state = ruleset.initial_state(header)
-    for i, entry in enumerate(entries):
-        try:
-            if i == 0 and entry.player == SYSTEM:
-                produced = tuple(ruleset.start(state, entry.action))
-            else:
-                produced = tuple(ruleset.submit(state, entry.player, entry.action))
-        except Exception as exc:  # noqa: BLE001 - reported, never raised
-            return VerifyReport(i, Divergence(i, entry.player, entry.action, entry.events,
-                                              None, f"{type(exc).__name__}: {exc}"))
-        if produced != tuple(entry.events):
-            return VerifyReport(i, Divergence(i, entry.player, entry.action, entry.events,
-                                              produced))
-        if progress is not None:
-            progress(i + 1, len(entries))
-    return VerifyReport(len(entries))
+    checked = rerun(ruleset, header, entries, progress)
+    return VerifyReport(checked.agreed, checked.divergence)

@@ -18,14 +18,24 @@ Requirements from the architecture, and how they are met here:
 * "Schema evolution: new fields get defaults; a format version with upgrade functions" —
   records are msgpack maps (new struct fields with defaults decode from old files) and
   :data:`UPGRADES` converts raw records of older format versions.
+* "Every game has its own file; one process writes a game at a time (an OS lock); starting a game
+  never overwrites another" — :class:`SaveLock` (``flock`` on a hidden ``.<name>.lock`` beside
+  the save, holding who/where/since for the message a second instance sees),
+  :func:`new_save_path`, and writers that never replace an existing file.
+* "A write either completes or is rolled back and reported (full disk)" — a failed append is cut
+  back off the file (``ftruncate`` to the last good record) and raised as
+  :class:`SaveWriteError`; the game takes the entry back out of memory.
 """
 
 from __future__ import annotations
 
+import datetime as _dt
+import errno
 import json
 import os
+import re
+import socket
 import struct
-import tempfile
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,7 +44,12 @@ from typing import Any, Callable, Iterable
 import msgspec
 import platformdirs
 
-from engine.core.log import FORMAT_VERSION, Entry, Header, Seat
+from engine.core.log import FORMAT_VERSION, Entry, Header, Seat, sealed
+
+try:  # POSIX advisory locks; see SaveLock
+    import fcntl
+except ImportError:  # pragma: no cover - not a POSIX system
+    fcntl = None  # type: ignore[assignment]
 
 MAGIC = b"HKKSAVE\n"
 _FRAME = struct.Struct("<II")
@@ -46,6 +61,23 @@ _APPEND = os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0)
 #: into one of version ``n + 1``. The store itself sets ``header.format_version`` afterwards.
 UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 
+
+def _seal_v1_header(raw: dict[str, Any]) -> dict[str, Any]:
+    """Format 1 -> 2: headers gain their seal (``Header.digest``)."""
+    if raw.get("kind") == "header":
+        head = dict(raw["header"])
+        head["format_version"] = 2
+        header = msgspec.convert(head, Header)
+        raw = {**raw, "header": msgspec.to_builtins(sealed(header))}
+    return raw
+
+
+UPGRADES[1] = _seal_v1_header
+
+#: The system calls the writer uses; tests replace them to inject failing writes.
+_sys_write = os.write
+_sys_fsync = os.fsync
+
 Meta = dict[str, Any]
 
 
@@ -55,6 +87,60 @@ class SaveError(Exception):
 
 class SaveExistsError(SaveError, FileExistsError):
     """Refused to overwrite an existing file."""
+
+
+class SaveWriteError(SaveError):
+    """A record could not be written; the file was cut back to its last good record.
+
+    ``key`` is ``disk_full`` (no space, quota or file-size limit) or ``write_failed`` (any other
+    I/O error); the game that called the writer has taken the entry back out of memory.
+    """
+
+    def __init__(self, message: str, key: str, os_error: OSError | None = None):
+        super().__init__(message)
+        self.key = key
+        self.os_error = os_error
+
+
+_NO_SPACE = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG}
+
+
+def _write_error(path: Path, exc: OSError) -> SaveWriteError:
+    if exc.errno in _NO_SPACE:
+        return SaveWriteError(
+            f"The disk is full: your last move was not made (saving to '{path.name}' failed: "
+            f"{exc.strerror}). Free some space and make the move again; nothing was lost.",
+            "disk_full", exc)
+    return SaveWriteError(
+        f"Your last move was not made: the save '{path.name}' could not be written "
+        f"({exc.strerror or exc}). Nothing was lost; try again.", "write_failed", exc)
+
+
+@dataclass(frozen=True)
+class LockHolder:
+    """Who has a save open for writing (from the lock file: best effort, may be unknown)."""
+
+    host: str = ""
+    pid: int = 0
+    since: str = ""
+
+    def describe(self) -> str:
+        if not self.pid:
+            return "another hkk process"
+        when = f" since {self.since}" if self.since else ""
+        return f"hkk process {self.pid} on {self.host or 'this machine'}{when}"
+
+
+class SaveLocked(SaveError):
+    """The save is open for writing in another hkk process (or another screen of this one)."""
+
+    def __init__(self, path: Path, holder: LockHolder | None):
+        self.path = path
+        self.holder = holder
+        who = holder.describe() if holder else "another hkk process"
+        super().__init__(f"The game '{path.name}' is open in {who}. Only one hkk can play a "
+                         "game at a time: close it there, or open this game read-only in the "
+                         "replay viewer.")
 
 
 class HeaderRec(msgspec.Struct, frozen=True, tag="header", tag_field="kind"):
@@ -135,10 +221,27 @@ class SaveSummary:
     meta: Meta | None = None
     damaged: bool = False
     problem: str = ""
+    header: Header | None = None
+    #: Who has this game open for writing right now (None: nobody).
+    locked_by: LockHolder | None = None
 
     @property
     def decks(self) -> tuple[str, ...]:
         return tuple(s.deck for s in self.seats)
+
+    @property
+    def finished(self) -> bool:
+        """The game has a result (from the summary the game recorded with its last entry)."""
+        return bool(self.meta and self.meta.get("result"))
+
+    @property
+    def turn(self) -> int:
+        value = (self.meta or {}).get("turn", 0)
+        return value if isinstance(value, int) else 0
+
+    @property
+    def in_progress(self) -> bool:
+        return not self.damaged and not self.finished and self.entries > 0
 
 
 def _entries_word(n: int) -> str:
@@ -286,11 +389,59 @@ def _fsync_dir(d: Path) -> None:
         os.close(fd)
 
 
-def _write_new(dest: Path, chunks: Iterable[bytes], overwrite: bool = False) -> Path:
-    """Write a whole file atomically: temp file + fsync, then link (no overwrite) or replace."""
-    dest.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{dest.name}.", suffix=".tmp", dir=dest.parent)
+_TMP = re.compile(r"^\..+\.(\d+)\.[0-9a-f]+\.tmp$")
+
+
+def _temp_name(dest: Path) -> Path:
+    """A temporary name beside ``dest`` that records the writing process (see
+    :func:`clean_temp_files`)."""
+    return dest.with_name(f".{dest.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
+
+
+def _pid_alive(pid: int) -> bool:
     try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    except OSError:
+        return False
+    return True
+
+
+def clean_temp_files(directory: str | os.PathLike[str]) -> list[Path]:
+    """Remove temporary files left in ``directory`` by hkk processes that no longer run (killed
+    mid-write); files of live processes are left alone. Returns what was removed."""
+    removed = []
+    try:
+        names = os.listdir(directory)
+    except OSError:
+        return removed
+    for name in names:
+        m = _TMP.match(name)
+        if m is None or (int(m.group(1)) != os.getpid() and _pid_alive(int(m.group(1)))):
+            continue
+        path = Path(directory) / name
+        try:
+            path.unlink()
+            removed.append(path)
+        except OSError:
+            pass
+    return removed
+
+
+def _write_new(dest: Path, chunks: Iterable[bytes], overwrite: bool = False) -> Path:
+    """Write a whole file atomically: temp file + fsync, then link (no overwrite) or replace.
+
+    The temporary file is removed on every way out (an exception, KeyboardInterrupt); one left
+    by a killed process is removed by :func:`clean_temp_files` on the next start.
+    """
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    tmp = _temp_name(dest)
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
+                     0o644)
         with os.fdopen(fd, "wb") as f:
             for chunk in chunks:
                 f.write(chunk)
@@ -305,8 +456,10 @@ def _write_new(dest: Path, chunks: Iterable[bytes], overwrite: bool = False) -> 
                 raise SaveExistsError(f"The file '{dest.name}' already exists in {dest.parent}; "
                                       "it was not overwritten. Choose another name.") from None
     finally:
-        if os.path.exists(tmp):
+        try:
             os.unlink(tmp)
+        except FileNotFoundError:
+            pass
     _fsync_dir(dest.parent)
     return dest
 
@@ -358,37 +511,191 @@ def recover(path: str | os.PathLike[str], codec: EntryCodec) -> LoadedSave:
     return clean
 
 
-class SaveWriter:
-    """Appends records to a save; each call is durable (fsync) before it returns."""
+def lock_path(save: str | os.PathLike[str]) -> Path:
+    """The lock file of a save: hidden, beside it, never replaced (so a lock survives
+    :func:`recover` rewriting the save itself)."""
+    p = Path(save)
+    return p.with_name(f".{p.name}.lock")
 
-    def __init__(self, path: Path, fd: int, n_entries: int, fsync: bool = True) -> None:
+
+def _read_holder(fd: int) -> LockHolder | None:
+    try:
+        raw = os.pread(fd, 4096, 0)
+        info = json.loads(raw.decode("utf-8")) if raw else None
+        if isinstance(info, dict):
+            return LockHolder(str(info.get("host", "")), int(info.get("pid", 0)),
+                              str(info.get("since", "")))
+    except (OSError, ValueError, TypeError):
+        pass
+    return None
+
+
+class SaveLock:
+    """An OS lock on one save (``flock`` on its lock file), held while a game is open for
+    writing. The kernel drops it when the holder exits or is killed, so a lock whose holder is
+    gone is simply free: the next :meth:`acquire` takes it over and rewrites the holder info."""
+
+    def __init__(self, save: Path, fd: int) -> None:
+        self.save, self._fd = save, fd
+
+    @classmethod
+    def acquire(cls, save: str | os.PathLike[str]) -> SaveLock:
+        """Lock ``save`` or raise :class:`SaveLocked` naming who holds it."""
+        p = Path(save)
+        lp = lock_path(p)
+        lp.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(lp, os.O_RDWR | os.O_CREAT, 0o644)
+        if fcntl is not None:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError as e:
+                if e.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                    os.close(fd)
+                    raise SaveError(f"The game '{p.name}' cannot be locked ({e.strerror}).") \
+                        from None
+                holder = _read_holder(fd)
+                os.close(fd)
+                raise SaveLocked(p, holder) from None
+        info = {"host": socket.gethostname(), "pid": os.getpid(),
+                "since": _dt.datetime.now().astimezone().isoformat(timespec="seconds")}
+        try:
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, json.dumps(info).encode(), 0)
+        except OSError:
+            pass  # the holder info is only for messages; the lock itself is held
+        return cls(p, fd)
+
+    @property
+    def held(self) -> bool:
+        return self._fd >= 0
+
+    def release(self) -> None:
+        if self._fd < 0:
+            return
+        try:
+            os.ftruncate(self._fd, 0)
+        except OSError:
+            pass
+        os.close(self._fd)  # closing the descriptor drops the flock
+        self._fd = -1
+
+
+def lock_holder(save: str | os.PathLike[str]) -> LockHolder | None:
+    """Who holds ``save`` open for writing right now (None if nobody does)."""
+    lp = lock_path(save)
+    try:
+        fd = os.open(lp, os.O_RDONLY)
+    except OSError:
+        return None
+    try:
+        if fcntl is None:
+            return None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except OSError:
+            return _read_holder(fd) or LockHolder()
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        return None
+    finally:
+        os.close(fd)
+
+
+class SaveWriter:
+    """Appends records to a save it holds locked; each call is durable (fsync) before it
+    returns, or is cut back off the file and raised as :class:`SaveWriteError`."""
+
+    def __init__(self, path: Path, fd: int, n_entries: int, fsync: bool = True,
+                 lock: SaveLock | None = None) -> None:
         self.path, self._fd, self.n_entries, self.fsync = path, fd, n_entries, fsync
+        self.lock = lock
+        self._good = os.fstat(fd).st_size if fd >= 0 else 0   # bytes of whole records
+        self._torn = False
 
     @classmethod
     def create(cls, path: str | os.PathLike[str], header: Header, codec: EntryCodec, *,
                overwrite: bool = False, fsync: bool = True) -> SaveWriter:
-        """Start a new save (refusing to replace an existing file unless ``overwrite``)."""
+        """Start a new save, locked (refusing to replace an existing file unless ``overwrite``,
+        and never one that another process holds)."""
         p = Path(path)
-        _write_new(p, [MAGIC, _frame(HeaderRec(header))], overwrite=overwrite)
-        return cls(p, os.open(p, _APPEND), 0, fsync)
+        lock = SaveLock.acquire(p)
+        try:
+            _write_new(p, [MAGIC, _frame(HeaderRec(header))], overwrite=overwrite)
+            return cls(p, os.open(p, _APPEND), 0, fsync, lock)
+        except BaseException:
+            lock.release()
+            raise
 
     @classmethod
     def open_append(cls, path: str | os.PathLike[str], codec: EntryCodec, *,
                     fsync: bool = True) -> tuple[LoadedSave, SaveWriter]:
-        """Load a save for continuing; a damaged or old-format file is :func:`recover`-ed first."""
-        loaded = load(path, codec)
-        if loaded.damaged or loaded.upgraded_from is not None:
-            loaded = recover(path, codec)
-        return loaded, cls(Path(path), os.open(path, _APPEND), len(loaded.entries), fsync)
+        """Lock a save and load it for continuing; a damaged or old-format file is
+        :func:`recover`-ed first. Raises :class:`SaveLocked` if another process has it open."""
+        p = Path(path)
+        if not p.exists():
+            raise SaveError(f"There is no save called '{p.name}' in {p.parent}.")
+        lock = SaveLock.acquire(p)
+        try:
+            loaded = load(p, codec)
+            if loaded.damaged or loaded.upgraded_from is not None:
+                loaded = recover(p, codec)
+            return loaded, cls(p, os.open(p, _APPEND), len(loaded.entries), fsync, lock)
+        except BaseException:
+            lock.release()
+            raise
+
+    def cut_to(self, n: int, codec: EntryCodec, why: str) -> LoadedSave:
+        """Keep only the first ``n`` entries (the ones the rules agree with): the original is
+        kept as ``<name>.damaged-N`` and the save rewritten atomically, under this writer's
+        lock. Returns the clean save with ``problem`` and ``backup`` set."""
+        data = _read(self.path)
+        loaded = _parse(data, self.path, codec)
+        if not 0 <= n <= len(loaded.entries):
+            raise ValueError(f"cannot keep {n} of {len(loaded.entries)} entries")
+        backup = _write_fresh(lambda k: self.path.with_name(f"{self.path.name}.damaged-{k}"),
+                              [data])
+        kept = LoadedSave(self.path, loaded.header, loaded.entries[:n], meta=loaded.meta)
+        _write_new(self.path, [MAGIC, *_records(kept, with_redo=False)], overwrite=True)
+        os.close(self._fd)
+        self._fd = os.open(self.path, _APPEND)
+        self._good, self._torn, self.n_entries = os.fstat(self._fd).st_size, False, n
+        clean = _parse(_read(self.path), self.path, codec)
+        clean.backup, clean.damaged = backup, False
+        clean.problem = (f"The save '{self.path.name}' is damaged at entry {n}: {why}. The "
+                         f"first {_entries_word(n)} were kept; the damaged original was kept as "
+                         f"'{backup.name}'.")
+        return clean
+
+    def _cut_torn_tail(self) -> None:
+        os.ftruncate(self._fd, self._good)
+        if self.fsync:
+            _sys_fsync(self._fd)
+        self._torn = False
 
     def _write(self, rec: Any) -> None:
         if self._fd < 0:
             raise SaveError(f"The save '{self.path.name}' is already closed.")
-        data = memoryview(_frame(rec))
-        while data:  # one write() in practice; loop only on a short write
-            data = data[os.write(self._fd, data):]
-        if self.fsync:
-            os.fsync(self._fd)
+        data = _frame(rec)
+        try:
+            if self._torn:          # an earlier failure could not be cut back: try again first
+                self._cut_torn_tail()
+            view = memoryview(data)
+            while view:             # one write() in practice; loop only on a short write
+                written = _sys_write(self._fd, view)
+                if written <= 0:
+                    raise OSError(errno.EIO, "nothing was written")
+                self._torn = True
+                view = view[written:]
+            if self.fsync:
+                _sys_fsync(self._fd)
+        except OSError as exc:
+            self._torn = True
+            try:
+                self._cut_torn_tail()
+            except OSError:
+                pass                # still torn: cut before the next record, refused until then
+            raise _write_error(self.path, exc) from None
+        self._good += len(data)
+        self._torn = False
 
     def append(self, entry: Entry, meta: Meta | None = None) -> None:
         self._write(AppendRec(entry, meta))
@@ -408,6 +715,8 @@ class SaveWriter:
         if self._fd >= 0:
             os.close(self._fd)
             self._fd = -1
+        if self.lock is not None:
+            self.lock.release()
 
     def __enter__(self) -> SaveWriter:
         return self
@@ -456,18 +765,31 @@ def _from_json(data: bytes, src: Path, codec: EntryCodec) -> LoadedSave:
     return LoadedSave(src, recs[0].header, entries, meta=meta)
 
 
-def import_file(src: str | os.PathLike[str], codec: EntryCodec,
-                dest_dir: str | os.PathLike[str]) -> Path:
-    """Import a portable save or a JSON export as a new save in ``dest_dir`` (never clashing)."""
+def read_any(src: str | os.PathLike[str], codec: EntryCodec) -> LoadedSave:
+    """A save file or a JSON export, read (not checked against the rules)."""
     s = Path(src)
     data = _read(s)
     if data.startswith(MAGIC[:4]):
-        loaded = _parse(data, s, codec)
-        if loaded.damaged:
-            raise SaveError(loaded.problem.split(" The first")[0] +
-                            " Nothing was imported; recover a copy of it first.")
-    else:
-        loaded = _from_json(data, s, codec)
+        return _parse(data, s, codec)
+    return _from_json(data, s, codec)
+
+
+def import_file(src: str | os.PathLike[str], codec: EntryCodec,
+                dest_dir: str | os.PathLike[str],
+                check: Callable[[LoadedSave], str] | None = None) -> Path:
+    """Import a portable save or a JSON export as a new save in ``dest_dir`` (never clashing).
+
+    ``check`` re-runs the game through its rules and returns why it disagrees ("" if it does
+    not): a damaged or edited file is refused whole, nothing is imported.
+    """
+    s = Path(src)
+    loaded = read_any(s, codec)
+    if loaded.damaged:
+        raise SaveError(loaded.problem.split(" The first")[0] +
+                        " Nothing was imported; recover a copy of it first.")
+    problem = check(loaded) if check is not None else ""
+    if problem:
+        raise SaveError(f"'{s.name}' was not imported: {problem}.")
     stem = s.name.split(".")[0] or "imported"
     folder = Path(dest_dir)
     return _write_fresh(lambda n: folder / (f"{stem}-{n}{SUFFIX}" if n > 1 else f"{stem}{SUFFIX}"),
@@ -479,11 +801,39 @@ def saves_dir() -> Path:
     base = os.environ.get("HKK_DATA_DIR") or platformdirs.user_data_dir("hkk")
     d = Path(base) / "saves"
     d.mkdir(parents=True, exist_ok=True)
+    if d not in _CLEANED:       # once per process: temporary files of killed writers
+        _CLEANED.add(d)
+        clean_temp_files(d)
     return d
 
 
+_CLEANED: set[Path] = set()
+
+
 def autosave_path() -> Path:
+    """Where hkk before per-game saves kept its one game in progress (still listed and
+    continued like any other save)."""
     return saves_dir() / f"autosave{SUFFIX}"
+
+
+def _slug(text: str) -> str:
+    keep = "".join(ch if ch.isalnum() else "-" for ch in text.lower())
+    return "-".join(part for part in keep.split("-") if part)[:40] or "game"
+
+
+def new_save_path(header: Header, directory: str | os.PathLike[str] | None = None) -> Path:
+    """A file name of its own for a new game (date, time and decks), free at this moment;
+    :meth:`SaveWriter.create` refuses to overwrite, so a race picks the next one."""
+    folder = Path(directory) if directory is not None else saves_dir()
+    stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+    what = _slug(header.title) if header.title else "-vs-".join(
+        _slug(s.deck) for s in header.seats)
+    n = 1
+    while True:
+        path = folder / f"{stamp}-{what}{'' if n == 1 else f'-{n}'}{SUFFIX}"
+        if not path.exists():
+            return path
+        n += 1
 
 
 def list_saves(directory: str | os.PathLike[str], codec: EntryCodec) -> list[SaveSummary]:
@@ -497,7 +847,7 @@ def list_saves(directory: str | os.PathLike[str], codec: EntryCodec) -> list[Sav
         try:
             ld = load(p, codec)
             out.append(SaveSummary(p, mtime, ld.header.seats, len(ld.entries), ld.meta,
-                                   ld.damaged, ld.problem))
+                                   ld.damaged, ld.problem, ld.header, lock_holder(p)))
         except Exception as e:  # a browser must never crash on one bad file
             out.append(SaveSummary(p, mtime, damaged=True, problem=str(e)))
     out.sort(key=lambda s: s.modified, reverse=True)

@@ -7,6 +7,11 @@ from engine.hkk import events as E
 
 #: rule -> (English, Hungarian) one-line summary. Paraphrases of the Kódex, not quotations.
 RULES: dict[str, tuple[str, str]] = {
+    "K 2.3.1": ("Each player plays with their own deck, built before the game.",
+                "Minden játékos a saját, a játszma előtt összeállított paklijával játszik."),
+    "K 2.3.6": ("A deck holds at least 30 cards.", "Egy pakli legalább 30 lapból áll."),
+    "K 2.3.7": ("A deck holds at most 3 cards of one name.",
+                "Egy pakliban egy névből legfeljebb 3 lap lehet."),
     "K 2.3.3": ("Decks are shuffled into a random order.", "A paklikat véletlen sorrendbe keverik."),
     "K 2.5.1": ("The game is for two players.", "A játék kétszemélyes."),
     "K 2.8.1": ("A player may concede at any time; the opponent wins.",

@@ -6,6 +6,8 @@ the state untouched; the refusal names the Kódex rule in words.
 
 from __future__ import annotations
 
+import hashlib
+from collections import Counter
 from itertools import chain
 from typing import Any
 
@@ -414,8 +416,12 @@ class HkkRuleset:
         """Run the system's first entry: a normal set-up (K 28) or a declared scenario."""
         ctx = Ctx(state, self.pool)
         if isinstance(action, A.SetupScenario):
-            from engine.hkk.scenario import enter_position, setup_scenario
+            from engine.hkk.scenario import decklists, enter_position, setup_scenario
 
+            dealt = tuple(tuple(state.cards[i].cid for i in p.deck) for p in state.players)
+            if dealt != tuple(decklists(action.spec)):
+                raise refuse("K 2.3.1", "The decks of this game are not the ones its scenario "
+                             "declares.", "scenario_decks")
             labels = setup_scenario(ctx, action.spec)
             enter_position(ctx, action.spec, labels)
         else:
@@ -456,6 +462,32 @@ class HkkRuleset:
 
     def ctx(self, state: State) -> Ctx:
         return Ctx(state, self.pool)
+
+    def header_problem(self, header: Header) -> str:
+        """Why a recorded HKK header cannot be trusted ("" if it can): pinned card definitions
+        that do not match their digest, or a deck that breaks K 2.3.6-2.3.7."""
+        from engine.hkk.pool import MAX_COPIES, MIN_DECK_SIZE
+
+        if header.cards and hashlib.sha256(header.cards).hexdigest() != header.card_pool_digest:
+            return "its pinned card definitions were changed (they no longer match their digest)"
+        if len(header.decklists) != 2 or len(header.seats) != 2:
+            return "it does not hold one deck for each of two players (K 2.5.1)"
+        for p, decklist in enumerate(header.decklists):
+            if header.seats[p].deck == "scenario":       # checked against its scenario (start)
+                continue
+            who = f"player {p + 1}'s deck"
+            unknown = next((cid for cid in decklist if cid not in self.pool), None)
+            if unknown is not None:
+                return f"{who} holds '{unknown}', which is not in the game's card pool"
+            if len(decklist) < MIN_DECK_SIZE:
+                return f"{who} has {len(decklist)} cards, fewer than {MIN_DECK_SIZE} (K 2.3.6)"
+            by_id = Counter(decklist)
+            by_name = Counter(self.pool[cid].name.hu for cid in decklist)
+            worst = max([*by_id.items(), *by_name.items()], key=lambda kv: kv[1])
+            if worst[1] > MAX_COPIES:
+                return (f"{who} holds {worst[1]} copies of '{worst[0]}', more than {MAX_COPIES} "
+                        "(K 2.3.7)")
+        return ""
 
     def reveals_hidden(self, event: Any) -> bool:
         return isinstance(event, E.HIDDEN_INFO_EVENTS)
