@@ -114,12 +114,24 @@ def run_bench(args: Any) -> int:
             writer.append(entry, None)
         writer.close()
         size = path.stat().st_size
-        loads = []
+        # loading, three ways side by side: reading the file alone; reading + applying the
+        # recorded events (the load before saves were re-checked); reading + re-running every
+        # recorded action through the rules and comparing events (today's load)
+        from engine.core.game import check_header
+
+        parses, loads, checked_loads = [], [], []
         for _ in range(5):
             t0 = time.perf_counter()
             loaded = S.load(path, codec)
+            parses.append(time.perf_counter() - t0)
             Game.from_log(long.ruleset, loaded.header, loaded.entries)
             loads.append(time.perf_counter() - t0)
+            t0 = time.perf_counter()
+            loaded = S.load(path, codec)
+            assert not check_header(long.ruleset, loaded.header)
+            _, checked = Game.from_checked(long.ruleset, loaded.header, loaded.entries)
+            assert checked.divergence is None
+            checked_loads.append(time.perf_counter() - t0)
         header_bytes = len(codec_header_bytes(long.header))
         # replay: open the save into a replay cursor, and seek from its start to its end
         from engine.core.replay import Replay
@@ -145,9 +157,13 @@ def run_bench(args: Any) -> int:
         "entries": n, "events": sum(len(e.events) for e in long.entries),
         "save_bytes": size, "save_bytes_per_entry": round((size - header_bytes) / n, 1),
         "load_and_rebuild_seconds_median": round(statistics.median(loads), 4),
+        "read_only_seconds_median": round(statistics.median(parses), 4),
+        "load_checked_seconds_median": round(statistics.median(checked_loads), 4),
+        "load_checked_us_per_entry": round(statistics.median(checked_loads) / n * 1e6, 1),
     }
     undo_times = []
-    game = Game.from_log(long.ruleset, long.header, long.entries)
+    # the game before its last entry: a finished game's result is final (cannot be undone)
+    game = Game.from_log(long.ruleset, long.header, long.entries[:-1])
     for _ in range(20):
         d = game.pending()
         player = d.player if d else 0
