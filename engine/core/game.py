@@ -47,6 +47,15 @@ class Decision(msgspec.Struct, frozen=True):
 
 
 class Ruleset(Protocol):
+    """The rules of one game (see ARCHITECTURE "The engine contract" and engine.core.protocol).
+
+    ``view`` returns what a seat may know (``OMNISCIENT`` for replays only); ``redact`` an event
+    as a seat may see it; ``result`` a :class:`~engine.core.protocol.Result` or None; ``summary``
+    the generic summary dict (:func:`~engine.core.protocol.summary_dict`); ``track`` the
+    timeline-stack pane of a view; ``hints`` one :class:`~engine.core.protocol.ActionHint` per
+    legal action; ``concede_action`` the action by which a seat concedes.
+    """
+
     name: str
     version: str
     action_type: Any
@@ -63,6 +72,12 @@ class Ruleset(Protocol):
     def summary(self, state: Any) -> dict[str, Any]: ...
     def start_action(self) -> Any: ...
     def header_problem(self, header: Header) -> str: ...
+    def view(self, state: Any, seat: int) -> Any: ...
+    def redact(self, event: Any, seat: int) -> Any: ...
+    def result(self, state: Any) -> Any: ...
+    def track(self, view: Any) -> Any: ...
+    def hints(self, view: Any, legal: list[Any]) -> list[Any]: ...
+    def concede_action(self, seat: int) -> Any: ...
 
 
 def check_header(ruleset: Ruleset, header: Header) -> str:
@@ -333,7 +348,7 @@ class Game:
 
     def over(self) -> bool:
         """The game has a result (a win, a draw, a concession)."""
-        return bool(self.ruleset.summary(self.state).get("result"))
+        return self.ruleset.result(self.state) is not None
 
     def undo_target(self, player: int) -> int:
         """Entry count to rewind to so that ``player`` faces their previous decision again.

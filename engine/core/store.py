@@ -313,7 +313,19 @@ def _decode(payload: bytes, version: int, codec: EntryCodec) -> Any:
     return codec.decoder.decode(payload)
 
 
-def _parse(data: bytes, path: Path, codec: EntryCodec) -> LoadedSave:
+def codec_for(header: Header) -> EntryCodec:
+    """The entry codec of the ruleset a header names (from the registry)."""
+    from engine.core import registry
+
+    try:
+        plugin = registry.for_header(header)
+    except registry.UnknownRuleset as e:
+        raise SaveError(f"This is a game of '{header.ruleset}', which this hkk cannot play "
+                        f"({e}).") from None
+    return plugin.codec()
+
+
+def _parse(data: bytes, path: Path, codec: EntryCodec | None) -> LoadedSave:
     name = path.name
     if not data:
         raise SaveError(f"The file '{name}' is empty; it holds no game.")
@@ -330,10 +342,12 @@ def _parse(data: bytes, path: Path, codec: EntryCodec) -> LoadedSave:
         if not isinstance(raw, dict) or raw.get("kind") != "header":
             raise SaveError(f"The file '{name}' does not start with a game header.")
         version = _check_version(raw["header"].get("format_version"), name)
-        head = _decode(payload, version, codec)
+        head = msgspec.convert(_upgrade(raw, version), HeaderRec)
     except (msgspec.MsgspecError, ValueError, TypeError, KeyError, AttributeError) as e:
         raise SaveError(f"The header of '{name}' cannot be read ({e}); it is not a usable "
                         "hkk save.") from None
+    if codec is None:                      # the header names the ruleset, which names the codec
+        codec = codec_for(head.header)
     loaded = LoadedSave(path, head.header, valid_bytes=pos,
                         upgraded_from=version if version < FORMAT_VERSION else None)
     state = _State()
@@ -360,7 +374,7 @@ def _parse(data: bytes, path: Path, codec: EntryCodec) -> LoadedSave:
     return loaded
 
 
-def load(path: str | os.PathLike[str], codec: EntryCodec) -> LoadedSave:
+def load(path: str | os.PathLike[str], codec: EntryCodec | None = None) -> LoadedSave:
     """Read a save; never raises for damage after the header (see :attr:`LoadedSave.problem`)."""
     p = Path(path)
     return _parse(_read(p), p, codec)
@@ -486,7 +500,7 @@ def _records(loaded: LoadedSave, with_redo: bool = True) -> list[bytes]:
     return out
 
 
-def recover(path: str | os.PathLike[str], codec: EntryCodec) -> LoadedSave:
+def recover(path: str | os.PathLike[str], codec: EntryCodec | None = None) -> LoadedSave:
     """Keep a damaged (or old-format) save as a backup, then atomically rewrite a clean one."""
     p = Path(path)
     data = _read(p)
@@ -612,7 +626,8 @@ class SaveWriter:
         self._torn = False
 
     @classmethod
-    def create(cls, path: str | os.PathLike[str], header: Header, codec: EntryCodec, *,
+    def create(cls, path: str | os.PathLike[str], header: Header,
+               codec: EntryCodec | None = None, *,
                overwrite: bool = False, fsync: bool = True) -> SaveWriter:
         """Start a new save, locked (refusing to replace an existing file unless ``overwrite``,
         and never one that another process holds)."""
@@ -626,7 +641,7 @@ class SaveWriter:
             raise
 
     @classmethod
-    def open_append(cls, path: str | os.PathLike[str], codec: EntryCodec, *,
+    def open_append(cls, path: str | os.PathLike[str], codec: EntryCodec | None = None, *,
                     fsync: bool = True) -> tuple[LoadedSave, SaveWriter]:
         """Lock a save and load it for continuing; a damaged or old-format file is
         :func:`recover`-ed first. Raises :class:`SaveLocked` if another process has it open."""
@@ -643,7 +658,7 @@ class SaveWriter:
             lock.release()
             raise
 
-    def cut_to(self, n: int, codec: EntryCodec, why: str) -> LoadedSave:
+    def cut_to(self, n: int, codec: EntryCodec | None, why: str) -> LoadedSave:
         """Keep only the first ``n`` entries (the ones the rules agree with): the original is
         kept as ``<name>.damaged-N`` and the save rewritten atomically, under this writer's
         lock. Returns the clean save with ``problem`` and ``backup`` set."""
@@ -744,7 +759,7 @@ def export_json(loaded: LoadedSave, dest: str | os.PathLike[str], *,
     return p
 
 
-def _from_json(data: bytes, src: Path, codec: EntryCodec) -> LoadedSave:
+def _from_json(data: bytes, src: Path, codec: EntryCodec | None) -> LoadedSave:
     bad = f"The file '{src.name}' is neither a hkk save nor a hkk JSON export"
     try:
         doc = msgspec.json.decode(data)
@@ -754,9 +769,12 @@ def _from_json(data: bytes, src: Path, codec: EntryCodec) -> LoadedSave:
         raise SaveError(bad + "; nothing was imported.")
     try:
         version = _check_version(doc.get("format_version"), src.name)
-        recs = [{"kind": "header", "header": doc["header"]}]
-        recs += [{"kind": "append", "entry": e} for e in doc["entries"]]
-        recs = [msgspec.convert(_upgrade(r, version), codec.record_type) for r in recs]
+        head = msgspec.convert(_upgrade({"kind": "header", "header": doc["header"]}, version),
+                               HeaderRec)
+        if codec is None:
+            codec = codec_for(head.header)
+        recs = [{"kind": "append", "entry": e} for e in doc["entries"]]
+        recs = [head, *(msgspec.convert(_upgrade(r, version), codec.record_type) for r in recs)]
         entries = [codec.to_entry(r.entry) for r in recs[1:]]
     except (msgspec.MsgspecError, KeyError, TypeError, ValueError, AttributeError) as e:
         raise SaveError(f"The JSON export '{src.name}' is invalid ({e}); nothing was imported.") \
@@ -765,7 +783,7 @@ def _from_json(data: bytes, src: Path, codec: EntryCodec) -> LoadedSave:
     return LoadedSave(src, recs[0].header, entries, meta=meta)
 
 
-def read_any(src: str | os.PathLike[str], codec: EntryCodec) -> LoadedSave:
+def read_any(src: str | os.PathLike[str], codec: EntryCodec | None = None) -> LoadedSave:
     """A save file or a JSON export, read (not checked against the rules)."""
     s = Path(src)
     data = _read(s)
@@ -774,7 +792,7 @@ def read_any(src: str | os.PathLike[str], codec: EntryCodec) -> LoadedSave:
     return _from_json(data, s, codec)
 
 
-def import_file(src: str | os.PathLike[str], codec: EntryCodec,
+def import_file(src: str | os.PathLike[str], codec: EntryCodec | None,
                 dest_dir: str | os.PathLike[str],
                 check: Callable[[LoadedSave], str] | None = None) -> Path:
     """Import a portable save or a JSON export as a new save in ``dest_dir`` (never clashing).
@@ -836,7 +854,7 @@ def new_save_path(header: Header, directory: str | os.PathLike[str] | None = Non
         n += 1
 
 
-def list_saves(directory: str | os.PathLike[str], codec: EntryCodec) -> list[SaveSummary]:
+def list_saves(directory: str | os.PathLike[str], codec: EntryCodec | None = None) -> list[SaveSummary]:
     """Summaries of ``*.hkk`` in ``directory``, newest first; bad files are marked damaged."""
     out: list[SaveSummary] = []
     for p in Path(directory).glob(f"*{SUFFIX}"):

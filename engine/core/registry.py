@@ -1,0 +1,137 @@
+"""The ruleset registry: every game hkk plays is a plugin registered here by name.
+
+``header.ruleset`` selects the plugin everywhere — new game, load (the store reads the header,
+then asks the plugin for its codec), import, verify, replay, the debugger, sim and bench. Nothing
+outside a ruleset's own packages imports it: the built-in plugins are found by module path and
+others by the ``hkk.rulesets`` entry-point group, each module exposing ``PLUGIN``.
+
+A plugin is any object with the attributes and methods of :class:`RulesetPlugin`; the conformance
+suite (``tests/conformance``) runs over every registered one.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+from typing import Any, Callable, Protocol
+
+from engine.core.log import Header, Seat
+
+#: Plugins that ship with hkk (module paths; each module defines ``PLUGIN``).
+BUILTIN = ("engine.hkk.plugin",)
+
+ENTRY_POINT_GROUP = "hkk.rulesets"
+
+
+class UnknownRuleset(LookupError):
+    """No plugin of that name is installed; the message says which ones are."""
+
+
+@dataclass(frozen=True)
+class DeckInfo:
+    """One ready deck (or army, or colour set) of a ruleset, for menus and ``hkk decks list``."""
+
+    id: str
+    name: dict[str, str]                 # {"en": ..., "hu": ...}
+    description: dict[str, str]
+    size: int = 0
+
+
+@dataclass(frozen=True)
+class ContentProblem:
+    """One problem found in a content file: which file, which item, what to do."""
+
+    file: str
+    item: str
+    message: str
+
+
+class RulesetPlugin(Protocol):
+    name: str                            # "hkk"
+    prefix: str                          # citation prefix: "K", "SW", "MK", "TK"
+    title: dict[str, str]                # {"en": ..., "hu": ...}
+    seats: tuple[int, int]               # (min, max)
+    options: dict[str, Any]              # game options with their defaults
+    bots: dict[str, Callable[[Any, int], Any]]   # name -> factory(ruleset, seed)
+    default_bot: str
+
+    def ruleset_for(self, header: Header) -> Any: ...
+    def codec(self) -> Any: ...
+    def rules(self) -> dict[str, tuple[str, str]]: ...      # code -> (en, hu)
+    def rule_of(self, event: Any) -> str: ...
+    def decks(self) -> list[DeckInfo]: ...
+    def validate(self, files: list[Path] | None = None) -> list[ContentProblem]: ...
+    def new_header(self, decks: tuple[str, ...], seed: int,
+                   seats: tuple[Seat, ...] | None = None,
+                   options: dict[str, Any] | None = None, title: str = "") -> Header: ...
+    def load_scenario(self, path: Path) -> Any: ...
+    def scenario_game(self, spec: Any, seed: int, seats: tuple[Seat, ...] | None = None,
+                      options: dict[str, Any] | None = None) -> tuple[Header, Any]: ...
+
+
+_PLUGINS: dict[str, Any] = {}
+_LOADED = False
+
+
+def register(plugin: Any) -> Any:
+    """Add (or replace) a plugin under ``plugin.name``; returns it."""
+    _PLUGINS[plugin.name] = plugin
+    return plugin
+
+
+def unregister(name: str) -> None:
+    _PLUGINS.pop(name, None)
+
+
+def _load() -> None:
+    global _LOADED
+    if _LOADED:
+        return
+    _LOADED = True
+    for module in BUILTIN:
+        register(importlib.import_module(module).PLUGIN)
+    try:
+        found = metadata.entry_points(group=ENTRY_POINT_GROUP)
+    except Exception:  # noqa: BLE001 - a broken environment must not stop the built-ins
+        found = ()
+    for ep in found:
+        if ep.name in _PLUGINS:
+            continue
+        try:
+            register(ep.load())
+        except Exception:  # noqa: BLE001 - one broken plugin must not stop the others
+            continue
+
+
+def names() -> list[str]:
+    """The registered rulesets, built-ins first."""
+    _load()
+    return list(_PLUGINS)
+
+
+def plugins() -> list[Any]:
+    _load()
+    return list(_PLUGINS.values())
+
+
+def get(name: str) -> Any:
+    """The plugin called ``name``, or :class:`UnknownRuleset` naming the installed ones."""
+    _load()
+    try:
+        return _PLUGINS[name]
+    except KeyError:
+        known = ", ".join(_PLUGINS) or "none"
+        raise UnknownRuleset(f"There is no ruleset called '{name}' in this hkk (installed: "
+                             f"{known}); `hkk rulesets` lists them.") from None
+
+
+def for_header(header: Header) -> Any:
+    """The plugin a save's header names."""
+    return get(header.ruleset)
+
+
+def ruleset_for(header: Header) -> Any:
+    """The rules object for a recorded header (with the content the header pins)."""
+    return for_header(header).ruleset_for(header)
