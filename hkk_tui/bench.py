@@ -37,7 +37,8 @@ def _random_games(pool: dict, decks: list[str], n: int, seed: int) -> tuple[floa
                              seats=(Seat("A", pair[0], "ai:random"),
                                     Seat("B", pair[1], "ai:random")))
         game = new_game(header)
-        play_out(game, [make_bot("random", pool, seed + g), make_bot("random", pool, seed - g)])
+        play_out(game, [make_bot("random", game.ruleset, seed + g),
+                        make_bot("random", game.ruleset, seed - g)])
         games.append(game)
     return time.perf_counter() - started, games
 
@@ -53,7 +54,8 @@ def _long_game(pool: dict, decks: list[str], seed: int, entries: int = 2000) -> 
                                       "auto_pass": False})
         header = _with_decks(header, (big, big))
         game = new_game(header)
-        play_out(game, [make_bot("random", pool, attempt), make_bot("random", pool, -attempt)],
+        play_out(game, [make_bot("random", game.ruleset, attempt),
+                        make_bot("random", game.ruleset, -attempt)],
                  max_decisions=1_000_000)
         if len(game.entries) >= entries:
             return game

@@ -91,7 +91,7 @@ def test_random_games_keep_every_invariant(chunk):
         game = new_game(header)
         ruleset = game.ruleset
         shadow = ruleset.initial_state(header)
-        bots = [make_bot("random", POOL, g), make_bot("random", POOL, -g)]
+        bots = [make_bot("random", ruleset, g), make_bot("random", ruleset, -g)]
         for entry in game.entries:
             for ev in entry.events:
                 ruleset.apply(shadow, ev)

@@ -26,7 +26,8 @@ def bot_game(seed: int, bots=("random", "random"), seats_kind="ai:random", **opt
     header = make_header(pair, seed, pool=POOL, options=options,
                          seats=(Seat("A", pair[0], seats_kind), Seat("B", pair[1], seats_kind)))
     game = new_game(header)
-    play_out(game, [make_bot(bots[0], POOL, seed), make_bot(bots[1], POOL, seed + 7)])
+    play_out(game, [make_bot(bots[0], game.ruleset, seed),
+                    make_bot(bots[1], game.ruleset, seed + 7)])
     return game
 
 

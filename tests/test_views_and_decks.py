@@ -94,7 +94,7 @@ def test_k1_6_a_players_log_never_names_a_card_hidden_from_them():
 
     pool = P.load_pool()
     game = new_game(make_header(("raia-egi-legio", "leah-csontkert"), 4, pool=pool))
-    play_out(game, [make_bot("greedy", pool, 1), make_bot("greedy", pool, 2)])
+    play_out(game, [make_bot("greedy", game.ruleset, 1), make_bot("greedy", game.ruleset, 2)])
     ruleset = game.ruleset
     state = ruleset.initial_state(game.header)
     for entry in game.entries:
@@ -123,7 +123,8 @@ def test_every_event_reason_is_listed_and_translated():
     seen = set()
     for seed in range(8):
         game = new_game(make_header((decks[seed % 4], decks[(seed + 1) % 4]), seed, pool=pool))
-        play_out(game, [make_bot("random", pool, seed), make_bot("greedy", pool, seed)])
+        play_out(game, [make_bot("random", game.ruleset, seed),
+                        make_bot("greedy", game.ruleset, seed)])
         for entry in game.entries:
             for ev in entry.events:
                 if isinstance(ev, (E.CardMoved, E.VpChanged, E.McChanged)):

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from engine.core.game import Game
-from engine.hkk.ruleset import make_view
 
 
 def play_out(game: Game, bots: list[Any], max_decisions: int = 50_000,
@@ -18,7 +17,7 @@ def play_out(game: Game, bots: list[Any], max_decisions: int = 50_000,
             return game
         bot = bots[decision.player]
         legal = game.legal_actions(decision.player)
-        view = make_view(ruleset, game.state, decision.player) if bot.needs_view else None
+        view = ruleset.view(game.state, decision.player) if bot.needs_view else None
         action = bot.choose(view, legal)
         events = game.submit(decision.player, action)
         if after is not None:

@@ -11,7 +11,7 @@ from engine.core.registry import ContentProblem, DeckInfo
 
 
 def _greedy(ruleset: Any, seed: int) -> Any:
-    from engine.ai.bots import GreedyBot
+    from engine.hkk.greedy import GreedyBot
 
     return GreedyBot(ruleset.pool, seed)
 
@@ -19,7 +19,7 @@ def _greedy(ruleset: Any, seed: int) -> Any:
 def _random(ruleset: Any, seed: int) -> Any:
     from engine.ai.bots import RandomBot
 
-    return RandomBot(ruleset.pool, seed)
+    return RandomBot(seed)
 
 
 class HkkPlugin:

@@ -1,0 +1,173 @@
+"""HKK's greedy bot: a one-ply heuristic player over an HKK view (registered by the HKK plugin).
+
+Like every bot it sees exactly what a person in its seat sees — its player's view — and the legal
+actions; it never touches the game state.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.hkk import actions as A
+from engine.hkk.cards import CardDef
+from engine.hkk.state import Target
+from engine.hkk.views import CardView, View
+
+HARMFUL = {"damage", "destroy", "return_to_hand", "void", "passivate", "discard_random",
+           "lose_vp", "prevent"}
+HELPFUL = {"heal", "pump", "draw", "gain_vp", "gain_mc", "activate", "gain_life_max",
+           "resurrect"}
+
+
+class GreedyBot:
+    """A one-ply heuristic player: scores every legal action from its view and takes the best.
+
+    Cards: play the most valuable affordable card; aim harmful effects at the opponent's best
+    creature or the opponent, helpful ones at its own. Combat: fill the guard post with its
+    strongest creatures, attack where the attacker kills or survives, break through when it can.
+    """
+
+    name = "greedy"
+    needs_view = True
+
+    def __init__(self, pool: dict[str, CardDef], seed: int = 0):
+        self.pool = pool
+        self.rng = random.Random(seed)
+
+    # -- helpers ----------------------------------------------------------------------
+    def _value(self, c: CardView | None) -> float:
+        if c is None:
+            return 0.0
+        d = self.pool[c.cid]
+        return d.cost + 0.5 * (c.damage + max(c.hp, 0)) + (1 if c.keywords else 0)
+
+    def _target_score(self, view: View, me: int, t: Target, effects: tuple) -> float:
+        verbs = {e.do for e in effects} or {"damage"}
+        harmful = bool(verbs & HARMFUL) or any(
+            e.do == "counter" and e.kind == "weakening" for e in effects)
+        if t.k == "p":
+            sign = -1 if t.i == me else 1
+            return (3.0 if harmful else 2.0) * (sign if harmful else -sign)
+        if t.k == "l":
+            item = view.line[t.i] if t.i < len(view.line) else None
+            return 2.0 + self.pool[item.card.cid].cost if item and item.controller != me else -5
+        c = view.find(t.i)
+        if c is None:
+            return 0.0
+        mine = c.controller == me
+        value = self._value(c)
+        if harmful:
+            amount = max((e.amount for e in effects if e.do == "damage"), default=0)
+            kills = amount and amount >= c.hp
+            return (-value if mine else value + (3 if kills else 0))
+        return value if mine else -value
+
+    def _effects_of(self, view: View, action: Any) -> tuple:
+        if isinstance(action, A.PlayCard):
+            c = view.find(action.card)
+            return self.pool[c.cid].effects if c else ()
+        if isinstance(action, A.Activate):
+            c = view.find(action.card)
+            return self.pool[c.cid].abilities[action.ability].effects if c else ()
+        return ()
+
+    def _aimed_effects(self, view: View) -> tuple:
+        """Effects of the ability or card a trigger_target / retarget decision aims."""
+        if view.decision_card < 0:
+            return ()
+        d = self.pool[view.find(view.decision_card).cid] if view.find(
+            view.decision_card) else None
+        if d is None:
+            return ()
+        if 0 <= view.decision_ability < len(d.abilities):
+            return d.abilities[view.decision_ability].effects
+        return d.effects
+
+    # -- the decision -----------------------------------------------------------------
+    def choose(self, view: View, legal: list[Any]) -> Any:
+        scored = [(self.score(view, a), i, a) for i, a in enumerate(legal)]
+        best = max(s for s, _, _ in scored)
+        choices = [a for s, _, a in scored if s >= best - 1e-9]
+        return self.rng.choice(choices)
+
+    def score(self, view: View, action: Any) -> float:  # noqa: C901 - one table of heuristics
+        me = view.viewer
+        kind = view.decision.kind if view.decision else ""
+        if isinstance(action, A.Pass):
+            return 0.0
+        if isinstance(action, A.CedeStart):
+            return 0.0 if action.cede else 1.0
+        if isinstance(action, A.PlayCard):
+            c = view.find(action.card)
+            d = self.pool[c.cid] if c else None
+            if d is None:
+                return -1
+            score = 1.0 + d.cost
+            effects = d.effects
+            if d.attach:
+                host = view.find(action.targets[0].i) if action.targets else None
+                if host is not None and host.controller != me:
+                    score -= 2 * self._value(host) if not d.abilities else 0
+            for t in action.targets[(1 if d.attach else 0):]:
+                score += self._target_score(view, me, t, effects)
+            if kind == "respond":
+                score += 1.0
+            if d.type == "instant" and not action.targets and kind == "priority":
+                score -= 1.5      # keep untargeted instants for a better moment
+            return score
+        if isinstance(action, A.Activate):
+            effects = self._effects_of(view, action)
+            score = 0.5 + sum(self._target_score(view, me, t, effects) for t in action.targets)
+            if not action.targets:
+                score += 1.0
+            return score
+        if isinstance(action, A.Regenerate):
+            return 2.0
+        if isinstance(action, A.MoveToGuard):
+            c = view.find(action.card)
+            return 1.0 + self._value(c)
+        if isinstance(action, A.MoveToReserve):
+            return -1.0
+        if isinstance(action, A.DeclareAttack):
+            return self._attack_score(view, action)
+        if isinstance(action, A.WithdrawAttack):
+            return -2.0
+        if isinstance(action, A.ChooseHitBack):
+            c = view.find(action.attacker)
+            d = view.find(action.defender)
+            kill = 3 if c and d and d.damage >= c.hp else 0
+            return kill + self._value(c)
+        if isinstance(action, A.UseCombatAbility):
+            return 0.5 + action.amount
+        if isinstance(action, A.SacrificeForMc):
+            c = view.find(action.card)
+            return 0.5 if c and c.damage <= 1 and self.pool[c.cid].mc >= 2 else -1
+        if isinstance(action, A.ChooseTarget):
+            return sum(self._target_score(view, me, t, self._aimed_effects(view))
+                       for t in action.targets)
+        if isinstance(action, A.OrderTrigger):
+            return 0.0
+        return 0.0
+
+    def _attack_score(self, view: View, action: A.DeclareAttack) -> float:
+        attacker = view.find(action.attacker)
+        if attacker is None:
+            return -1
+        t = action.target
+        if t.k == "p":
+            return 3.0 + attacker.damage
+        target = view.find(t.i)
+        if target is None:
+            return -1
+        if target.zone == "perm":
+            return 1.5 + attacker.damage
+        magic_block = ("magic_defence" in target.keywords
+                       and "magic_attack" not in attacker.keywords)
+        kills = not magic_block and attacker.damage >= target.hp
+        survives = target.damage < attacker.hp
+        score = (2.0 if kills else -0.5) + (1.5 if survives else -1.5)
+        if kills:
+            score += 0.3 * self._value(target)
+        # opening the way to the player is worth something even when the trade is even
+        return score + 0.5
