@@ -5,7 +5,9 @@ The file lives under the platformdirs config directory, or ``$HKK_DATA_DIR`` whe
 
 from __future__ import annotations
 
+import contextlib
 import os
+import tempfile
 import tomllib
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
@@ -54,8 +56,9 @@ def load_settings(path: Path | None = None) -> Settings:
 
 
 def save_settings(s: Settings, path: Path | None = None) -> Path:
+    """Write the settings atomically; raises :class:`SettingsWriteError` (an ``OSError``
+    whose message says what failed) with the previous settings file left as it was."""
     p = path or settings_path()
-    p.parent.mkdir(parents=True, exist_ok=True)
     lines = []
     for k, v in asdict(s).items():
         if isinstance(v, bool):
@@ -64,7 +67,55 @@ def save_settings(s: Settings, path: Path | None = None) -> Path:
             lines.append(f"{k} = {v}")
         else:
             lines.append(f'{k} = "{v}"')
-    tmp = p.with_suffix(".tmp")
-    tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    os.replace(tmp, p)
+    try:
+        _write_atomically(p, ("\n".join(lines) + "\n").encode("utf-8"))
+    except OSError as exc:
+        raise SettingsWriteError(p, exc) from exc
     return p
+
+
+class SettingsWriteError(OSError):
+    """The settings could not be written; the file on disk still holds the previous ones."""
+
+    def __init__(self, path: Path, cause: OSError) -> None:
+        why = cause.strerror or str(cause)
+        super().__init__(cause.errno, f"The settings could not be saved to {path} ({why}); "
+                                      f"the previous settings were kept.")
+        self.path = path
+
+    def __str__(self) -> str:
+        return str(self.strerror)
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` all at once: a temporary file in the same folder, flushed
+    and fsynced, renamed over it, then the folder fsynced so the rename survives a crash. On
+    any failure the temporary file is removed and ``path`` is untouched."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    _fsync_dir(path.parent)
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Make the rename durable; skipped where a folder cannot be opened or synced (the new
+    settings are in place either way)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
