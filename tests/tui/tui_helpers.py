@@ -1,10 +1,16 @@
-"""Helpers for the TUI tests (imported by the test files; not a conftest): a key-pressing player that reads the prompt and options."""
+"""Helpers for the TUI tests (imported by the test files; not a conftest): a key-pressing
+player that reads the prompt and options, and a private tmux server for real-terminal tests."""
 
 from __future__ import annotations
 
 import os
+import shutil
+import subprocess
+import sys
 import tempfile
+import time
 from pathlib import Path
+from typing import Self
 
 from engine.hkk import events as E
 
@@ -80,3 +86,104 @@ async def play_to_end(pilot, app, max_steps: int = 4000) -> None:
 
 def game_ended(session) -> bool:
     return any(isinstance(ev, E.GameEnded) for e in session.game.entries for ev in e.events)
+
+
+# ---------------------------------------------------------------------------- a real terminal
+ROOT = Path(__file__).resolve().parents[2]
+HAVE_TMUX = shutil.which("tmux") is not None
+
+
+def hkk_argv(*args: str) -> list[str]:
+    """The command line of ``hkk`` from this checkout, run by this Python."""
+    return [sys.executable, "-m", "hkk_tui.cli", *args]
+
+
+class Tmux:
+    """A private tmux server for one test (its own socket, no user configuration), so tests
+    never see or disturb anybody's sessions. Use as a context manager; it is killed on exit."""
+
+    def __init__(self, name: str) -> None:
+        self.socket = f"hkk-test-{os.getpid()}-{name}"
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.run("kill-server", check=False)
+
+    def run(self, *args: str, check: bool = True) -> str:
+        done = subprocess.run(["tmux", "-L", self.socket, "-f", os.devnull, *args],
+                              check=False, capture_output=True, text=True, timeout=10)
+        if check and done.returncode != 0:
+            raise AssertionError(f"tmux {' '.join(args)} failed: {done.stderr}")
+        return done.stdout
+
+    def start(self, session: str, argv: list[str], env: dict[str, str],
+              size: tuple[int, int] = (80, 24)) -> int:
+        """Run ``argv`` itself (no shell) as the pane's process in a new detached session that
+        stays on screen after the process ends (remain-on-exit); returns the process id."""
+        env_args = [a for k, v in {"TERM": "xterm-256color", **env}.items()
+                    for a in ("-e", f"{k}={v}")]
+        self.run("new-session", "-d", "-s", session, "-x", str(size[0]), "-y", str(size[1]),
+                 "-c", str(ROOT), *env_args, *argv, ";",
+                 "set-option", "-w", "-t", session, "remain-on-exit", "on")
+        return int(self.display(session, "#{pane_pid}"))
+
+    def display(self, session: str, fmt: str) -> str:
+        return self.run("display-message", "-p", "-t", session, fmt).strip()
+
+    def capture(self, session: str, escapes: bool = False) -> str:
+        return self.run("capture-pane", "-p", *(["-e"] if escapes else []), "-t", session)
+
+    def wait_for(self, session: str, *words: str, timeout: float = 30) -> str:
+        """Poll the screen until every word is on it; fail with the screen after ``timeout``."""
+        end = time.monotonic() + timeout
+        while True:
+            screen = self.capture(session)
+            if all(w in screen for w in words):
+                return screen
+            if time.monotonic() > end:
+                raise AssertionError(f"did not see {words} in:\n{screen}")
+            time.sleep(0.05)
+
+    def press(self, session: str, key: str, *expect: str, timeout: float = 30) -> str:
+        """Send one key and wait until the screen shows its effect: it changed (colours
+        included, so a moved highlight counts) and shows every ``expect`` word."""
+        before = self.capture(session, escapes=True)
+        self.run("send-keys", "-t", session, key)
+        end = time.monotonic() + timeout
+        while True:
+            if self.capture(session, escapes=True) != before:
+                screen = self.capture(session)
+                if all(w in screen for w in expect):
+                    return screen
+            if time.monotonic() > end:
+                raise AssertionError(f"key {key!r} did not change the screen to show {expect}:"
+                                     f"\n{self.capture(session)}")
+            time.sleep(0.05)
+
+
+def _ended(pid: int) -> bool:
+    """True when process ``pid`` has ended: it is gone, or a zombie its parent (here the tmux
+    server, which reaps when it likes) has not collected yet."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:
+        return False
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] in ("Z", "X")
+
+
+def wait_until_gone(pid: int, timeout: float) -> bool:
+    """Poll until process ``pid`` has ended (True) or ``timeout`` seconds pass (False)."""
+    end = time.monotonic() + timeout
+    while not _ended(pid):
+        if time.monotonic() > end:
+            return False
+        time.sleep(0.02)
+    return True
