@@ -49,6 +49,14 @@ class HkkApp(App):
                 self.start_game(a.get("deck"), a.get("vs"), ai=a.get("ai") or "greedy",
                                 seed=a.get("seed"))
 
+    def on_exit_app(self) -> None:
+        """On the way out (quit, SIGTERM, SIGHUP): close every open game, so its save writer
+        and lock are released before the screens go."""
+        for screen in self.screen_stack:
+            close = getattr(getattr(screen, "session", None), "close", None)
+            if callable(close):
+                close()
+
     def apply_settings(self) -> None:
         set_lang(self.settings.lang)
         self.theme = "ansi-dark" if self.settings.colour in ("16", "mono") else "textual-dark"
@@ -202,8 +210,12 @@ class HkkApp(App):
         self.notify(f"{title}\n{desc}", timeout=20)
 
 
-def run_app(**kwargs: Any) -> None:
-    """Start the app. ``hkk play`` passes deck, vs, ai, seed (and lang) to start a game at once."""
+def run_app(**kwargs: Any) -> int:
+    """Start the app; returns its exit status. ``hkk play`` passes deck, vs, ai, seed (and lang)
+    to start a game at once. The driver ends the app on SIGTERM/SIGHUP or a lost terminal
+    (hkk_tui.terminal)."""
+    from hkk_tui.terminal import driver_class
+
     settings = load_settings()
     lang = kwargs.pop("lang", None)
     if lang in ("hu", "en"):
@@ -216,7 +228,9 @@ def run_app(**kwargs: Any) -> None:
             start.setdefault("ai", "greedy")
         else:
             start = {}
-    HkkApp(settings, start).run()
+    app = HkkApp(settings, start, driver_class=driver_class())
+    app.run()
+    return app.return_code or 0
 
 
 if __name__ == "__main__":

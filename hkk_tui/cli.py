@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import time
 from pathlib import Path
 
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 err = Console(stderr=True)
@@ -15,7 +17,7 @@ out = Console()
 
 
 def _fail(message: str, code: int = 2) -> int:
-    err.print(f"[bold red]hkk:[/] {message}")
+    err.print(f"[bold red]hkk:[/] {escape(message)}", soft_wrap=True)
     return code
 
 
@@ -286,6 +288,109 @@ def cmd_record(args: argparse.Namespace) -> int:
     return 0
 
 
+# ---------------------------------------------------------------------------- the app
+def cmd_app(args: argparse.Namespace) -> int:
+    """``hkk``, ``hkk play``, ``replay``, ``debug``, ``scenario``: check the arguments, then that
+    there is a terminal to draw on, then start the app. Errors are told here, before the app."""
+    from hkk_tui.terminal import NO_TERMINAL, has_terminal
+
+    kwargs: dict = {}
+    if args.command in ("replay", "debug", "scenario"):
+        path = _existing(args.file)
+        if path is None:
+            what = "scenario (.toml)" if args.command == "scenario" else "save (.hkk)"
+            return _fail(f"There is no file {args.file!r}; give the path of a {what}.")
+        problem = (_check_scenario(path, args.file) if args.command == "scenario"
+                   else _check_save(path, args.file))
+        if problem:
+            return _fail(problem)
+        key = "scenario" if args.command == "scenario" else "replay"
+        kwargs = {key: str(path), "debug": args.command == "debug", "lang": args.lang}
+    elif args.command == "play":
+        problem = _check_play(args)
+        if problem:
+            return _fail(problem)
+        kwargs = {"deck": args.deck, "vs": args.vs, "ai": args.ai, "seed": args.seed,
+                  "lang": args.lang}
+    if not has_terminal():
+        # without a terminal the app could only hang (ssh -T, a pipe, </dev/null)
+        sys.stderr.write(NO_TERMINAL + "\n")
+        return 2
+    from hkk_tui.app import run_app
+
+    return run_app(**kwargs)
+
+
+def _check_play(args: argparse.Namespace) -> str:
+    """Why ``hkk play``'s decks or bot cannot be used ('' if they can)."""
+    from engine.ai.bots import bot_names
+    from engine.hkk import pool as P
+
+    try:
+        pool = P.load_pool()
+        known = [d.id for d in P.list_decks(pool)]
+    except P.PoolError as exc:
+        return _public(f"The shipped card data is broken; reinstall hkk. {exc}")
+    for flag, deck in (("--deck", args.deck), ("--vs", args.vs)):
+        if deck is None or deck in known:
+            continue
+        if deck.endswith(".toml") or "/" in deck or "\\" in deck:
+            try:
+                P.load_deck(Path(deck), pool)
+            except P.PoolError as exc:
+                return _public(f"{flag} {deck}: {exc}")
+            continue
+        return f"Unknown deck {deck!r} for {flag}; use one of: {', '.join(known)}."
+    if args.ai not in bot_names("hkk"):
+        return f"--ai: Unknown bot {args.ai!r}; choose one of: {', '.join(bot_names('hkk'))}."
+    return ""
+
+
+def _check_scenario(path: Path, given: str) -> str:
+    """Why the scenario file cannot be played ('' if it can); names the file as the user did."""
+    from engine.hkk import pool as P
+    from engine.hkk.scenario import ScenarioError, load_file
+
+    try:
+        load_file(path, P.load_pool())
+    except (ScenarioError, P.PoolError) as exc:
+        return _public(str(exc), path, given)
+    except UnicodeDecodeError:
+        return f"{given}: this is not a scenario file (it is not UTF-8 text)."
+    return ""
+
+
+def _check_save(path: Path, given: str) -> str:
+    """Why the save cannot be replayed ('' if it can): unreadable, not a save, or not a game
+    today's rules can rebuild."""
+    from engine.core import store as S
+    from engine.core.game import Game
+    from engine.hkk.session import codec, ruleset_for
+
+    try:
+        loaded = S.load(path, codec())
+    except (S.SaveError, OSError) as exc:
+        return _public(str(exc), path, given)
+    try:
+        Game.from_log(ruleset_for(loaded.header), loaded.header, loaded.entries)
+    except Exception as exc:  # noqa: BLE001 - whatever it is, it is told, not shown as a crash
+        return _public(f"{given}: this save cannot be replayed ({exc}).", path, given)
+    return ""
+
+
+def _public(message: str, path: Path | None = None, given: str = "") -> str:
+    """``message`` with no install path in it: the resolved file is named as the user gave it,
+    and a sentence pointing into hkk's own files (its source, site-packages) is dropped."""
+    if path is not None:
+        message = message.replace(str(path), given)
+    root = str(Path(__file__).resolve().parents[1])
+    internal = re.compile(rf"{re.escape(root)}|site-packages|(?<![\w/.~-])(engine|hkk_tui)/")
+    parts = re.split(r"(?<=[.;])(\s+)", message)       # sentences and the space after each
+    kept = "".join(sentence + space for sentence, space in zip(parts[::2], parts[1::2] + [""])
+                   if not internal.search(sentence))
+    return kept.strip() or "The file cannot be used."
+
+
 # ---------------------------------------------------------------------------- main
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="hkk", description="Hatalom Kártyái in your terminal.")
@@ -359,22 +464,7 @@ def main(argv: list[str] | None = None) -> int:
         return cmd_import(args)
     if args.command == "record":
         return cmd_record(args)
-    from hkk_tui.app import run_app
-
-    kwargs = {}
-    if args.command in ("replay", "debug", "scenario"):
-        path = _existing(args.file)
-        if path is None:
-            return _fail(f"There is no file {args.file!r}; give the path of a save "
-                         f"(.hkk) or a scenario (.toml).")
-        key = "scenario" if args.command == "scenario" else "replay"
-        kwargs = {key: str(path), "debug": args.command == "debug", "lang": args.lang}
-    if args.command == "play":
-        kwargs = {"deck": args.deck, "vs": args.vs, "ai": args.ai, "seed": args.seed,
-                  "lang": args.lang}
-    run_app(**kwargs)
-    return 0
-
+    return cmd_app(args)
 
 if __name__ == "__main__":
     sys.exit(main())
