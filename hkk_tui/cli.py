@@ -23,7 +23,7 @@ def _fail(message: str, code: int = 2) -> int:
 
 # ---------------------------------------------------------------------------- sim
 def cmd_sim(args: argparse.Namespace) -> int:
-    from engine.ai.bots import make_bot
+    from engine.ai.bots import bot_names, make_bot
     from engine.ai.sim import play_out
     from engine.core.log import Seat
     from engine.hkk import pool as P
@@ -35,7 +35,9 @@ def cmd_sim(args: argparse.Namespace) -> int:
         all_decks = [d.id for d in P.list_decks()]
         bots = _pair(args.bots)
         for b in bots:
-            make_bot(b, pool)
+            if b not in bot_names("hkk"):
+                raise ValueError(f"Unknown bot {b!r}; choose one of: "
+                                 f"{', '.join(bot_names('hkk'))}.")
     except (P.PoolError, ValueError) as exc:
         return _fail(str(exc))
     wins = {0: 0, 1: 0}
@@ -57,7 +59,8 @@ def cmd_sim(args: argparse.Namespace) -> int:
                                                         Seat("B", pair[1], f"ai:{bots[1]}")),
                                      pool=pool, options={"first_turn_draw": True})
                 game = new_game(header)
-                play_out(game, [make_bot(bots[0], pool, seed), make_bot(bots[1], pool, seed + 1)])
+                play_out(game, [make_bot(bots[0], game.ruleset, seed),
+                                make_bot(bots[1], game.ruleset, seed + 1)])
             except Exception as exc:  # noqa: BLE001 - counted and reported per game
                 errors += 1
                 err.print(f"game {g} (seed {seed}, decks {pair}): {type(exc).__name__}: {exc}")
@@ -167,10 +170,11 @@ def cmd_watch(args: argparse.Namespace) -> int:
                 continue
             text, rule = event_line(redact(ev, -1), namer)
             if text:
-                out.print(f"{text} [dim]\[{rule}][/]" if rule else text, highlight=False)
+                out.print(f"{text} [dim]\\[{rule}][/]" if rule else text, highlight=False)
 
     show(list(game.entries[0].events))
-    play_out(game, [make_bot("greedy", pool, args.seed), make_bot("greedy", pool, args.seed + 1)],
+    play_out(game, [make_bot("greedy", ruleset, args.seed),
+                    make_bot("greedy", ruleset, args.seed + 1)],
              after=lambda g, p, a, evs: show(evs))
     return 0
 
@@ -183,10 +187,16 @@ def _codec():
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    """Re-simulate saved games with today's rules; report OK or the first divergent entry."""
+    """Re-simulate saved games (or JSON exports) with today's rules. Exit 0 only when every file
+    is whole, its header sealed and unedited, and every entry reproduced by the rules."""
     from engine.core import store as S
-    from engine.core.game import verify
+    from engine.core.game import check_header, verify
     from engine.hkk.session import ruleset_for
+
+    from rich.markup import escape
+
+    def say(text: str) -> None:
+        out.print(text, highlight=False, soft_wrap=True)
 
     codec = _codec()
     files = [Path(f) for f in args.files]
@@ -198,29 +208,42 @@ def cmd_verify(args: argparse.Namespace) -> int:
         task = progress.add_task("verify", total=len(files), name="")
         for path in files:
             progress.update(task, name=path.name)
-            try:
-                loaded = S.load(path, codec)
-            except (S.SaveError, OSError) as exc:
-                out.print(f"{path}: [red]CANNOT READ[/] — {exc}")
-                failures += 1
-                progress.advance(task)
-                continue
-            report = verify(ruleset_for(loaded.header), loaded.header, loaded.entries)
-            note = f" (damaged file: {loaded.problem})" if loaded.damaged else ""
-            if report.ok:
-                out.print(f"{path}: [green]OK[/] — {report.entries} entries{note}")
-            else:
-                failures += 1
-                d = report.divergence
-                out.print(f"{path}: [red]DIVERGES[/] at entry {d.entry} (player {d.player + 1}, "
-                          f"action {d.action!r}){note}")
-                if d.error:
-                    out.print(f"    today's rules refuse it: {d.error}")
-                else:
-                    i, recorded, produced = d.first_difference()
-                    out.print(f"    event {i}: recorded {recorded!r}")
-                    out.print(f"    event {i}: produced {produced!r}")
             progress.advance(task)
+            try:
+                loaded = S.read_any(path, codec)
+                ruleset = ruleset_for(loaded.header)
+            except (S.SaveError, OSError) as exc:
+                say(f"{path}: [red]CANNOT READ[/] — {escape(str(exc))}")
+                failures += 1
+                continue
+            except Exception as exc:  # noqa: BLE001 - e.g. pinned cards that do not decode
+                say(f"{path}: [red]CANNOT READ[/] — its card definitions cannot be read "
+                          f"({type(exc).__name__}: {escape(str(exc))})")
+                failures += 1
+                continue
+            edited = check_header(ruleset, loaded.header)
+            if edited:
+                failures += 1
+                say(f"{path}: [red]EDITED[/] — {escape(edited)}")
+                continue
+            report = verify(ruleset, loaded.header, loaded.entries)
+            if loaded.damaged:
+                failures += 1
+                say(f"{path}: [red]DAMAGED[/] — {escape(loaded.problem)}")
+            if report.ok:
+                if not loaded.damaged:
+                    say(f"{path}: [green]OK[/] — {report.entries} entries")
+                continue
+            failures += 1
+            d = report.divergence
+            say(f"{path}: [red]DIVERGES[/] at entry {d.entry} (player {d.player + 1}, "
+                      f"action {escape(repr(d.action))})")
+            if d.error:
+                say(f"    today's rules refuse it: {escape(d.error)}")
+            else:
+                i, recorded, produced = d.first_difference()
+                say(f"    event {i}: recorded {escape(repr(recorded))}")
+                say(f"    event {i}: produced {escape(repr(produced))}")
     return 1 if failures else 0
 
 
@@ -249,7 +272,9 @@ def cmd_import(args: argparse.Namespace) -> int:
     from engine.core import store as S
 
     try:
-        path = S.import_file(Path(args.file), _codec(), S.saves_dir())
+        from engine.hkk.session import check_loaded
+
+        path = S.import_file(Path(args.file), _codec(), S.saves_dir(), check=check_loaded)
     except (S.SaveError, OSError) as exc:
         return _fail(str(exc))
     out.print(f"Imported as {path}; open it from Load game in hkk.")
@@ -280,7 +305,8 @@ def cmd_record(args: argparse.Namespace) -> int:
         path = dest / f"game-{g + 1:02d}-{pair[0]}-vs-{pair[1]}.hkk"
         writer = S.SaveWriter.create(path, header, _codec(), overwrite=True, fsync=False)
         game = new_game(header, writer)
-        play_out(game, [make_bot(bots[0], pool, seed), make_bot(bots[1], pool, seed + 1)])
+        play_out(game, [make_bot(bots[0], game.ruleset, seed),
+                        make_bot(bots[1], game.ruleset, seed + 1)])
         writer.close()
         r = game.state.result
         out.print(f"{path}: {len(game.entries)} entries, turn {game.state.turn}, "
@@ -465,6 +491,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "record":
         return cmd_record(args)
     return cmd_app(args)
+
 
 if __name__ == "__main__":
     sys.exit(main())
