@@ -73,23 +73,24 @@ class HkkApp(App):
         self.push_screen(NewGameScreen(hotseat=True))
 
     def menu_continue(self) -> None:
-        from engine.core import store
+        """The games in progress, most recently played first (every game has its own save)."""
+        from hkk_tui.screens.title import SavesScreen, continuable
 
-        path = store.autosave_path()
-        if not path.exists():
+        games = continuable()
+        if not games:
             self.notify(t("continue.none", self.lang), severity="warning")
             return
-        self.load_game(path)
+        self.push_screen(SavesScreen(mode="continue", summaries=games))
 
     def menu_load(self) -> None:
         from hkk_tui.screens.title import SavesScreen
 
-        self.push_screen(SavesScreen(replay=False))
+        self.push_screen(SavesScreen(mode="load"))
 
     def menu_replay(self) -> None:
         from hkk_tui.screens.title import SavesScreen
 
-        self.push_screen(SavesScreen(replay=True))
+        self.push_screen(SavesScreen(mode="replay"))
 
     def menu_settings(self) -> None:
         from hkk_tui.screens.title import SettingsScreen
@@ -106,9 +107,13 @@ class HkkApp(App):
 
     # ------------------------------------------------------------------ games
     def _to_title(self) -> None:
+        """Back to the title menu; a game left on the way is closed (its save released)."""
         from hkk_tui.screens.title import TitleScreen
 
         while len(self.screen_stack) > 2 and not isinstance(self.screen, TitleScreen):
+            close = getattr(getattr(self.screen, "session", None), "close", None)
+            if callable(close):
+                close()
             self.pop_screen()
 
     def start_game(self, deck: str | None, vs: str | None, ai: str | None = "greedy",
@@ -152,11 +157,20 @@ class HkkApp(App):
         return screen
 
     def load_game(self, path: Path) -> Any:
+        """Continue a saved game. One held by another hkk is not opened for writing: a dialog
+        says who holds it and offers it read-only in the replay viewer."""
+        from engine.core.store import SaveError, SaveLocked
         from hkk_tui.screens.game import GameScreen
         from hkk_tui.screens.session import GameSession
 
         try:
             session = GameSession.resume(path, lang=self.lang)
+        except SaveLocked as exc:
+            self.show_locked(Path(path), exc.holder)
+            return None
+        except SaveError as exc:            # already in the player's language
+            self.notify(str(exc), severity="error", timeout=15)
+            return None
         except Exception as exc:  # noqa: BLE001 - told in words
             self.notify(t("error.load", self.lang, error=str(exc)), severity="error", timeout=10)
             return None
@@ -165,24 +179,50 @@ class HkkApp(App):
         self.push_screen(screen)
         return screen
 
-    def open_replay(self, path: Path, debug: bool = False) -> None:
-        from engine.core import store
-        from engine.core.game import Game
-        from engine.hkk.session import codec, ruleset_for
-        from hkk_tui.screens.replay import ReplayScreen
+    def show_locked(self, path: Path, holder: Any) -> None:
+        """The game is open for writing in another hkk: say who has it, offer it read-only."""
+        from hkk_tui.describe import describe_holder
+        from hkk_tui.screens.dialogs import ChoiceScreen
 
+        L = self.lang
+
+        def chosen(value: Any) -> None:
+            if value == "replay":
+                self.open_replay(path)
+
+        self.push_screen(ChoiceScreen(
+            t("locked.title", L),
+            [(t("locked.replay", L), "replay"), (t("locked.back", L), None)],
+            t("choice.help", L),
+            body=t("locked.body", L, name=path.name, holder=describe_holder(holder, L))),
+            chosen)
+
+    def open_replay(self, path: Path, debug: bool = False) -> None:
+        """A saved game read-only (no lock, nothing written): the entries the rules agree with;
+        if the rest was left out, the player is told where and why."""
+        from engine.core.store import SaveError
+        from engine.hkk.session import open_read_only
+        from hkk_tui.describe import describe_replay_note
+        from hkk_tui.screens.replay import ReplayScreen
+        from hkk_tui.screens.session import unusable_save
+
+        path = Path(path)
         try:
-            loaded = store.load(path, codec())
-            game = Game.from_log(ruleset_for(loaded.header), loaded.header, loaded.entries)
+            game, note = open_read_only(path)
+        except SaveError as exc:
+            self.notify(unusable_save(path, exc, self.lang), severity="error", timeout=15)
+            return
         except Exception as exc:  # noqa: BLE001
             self.notify(t("error.load", self.lang, error=str(exc)), severity="error", timeout=10)
             return
-        self.push_screen(ReplayScreen(game, self.lang, Path(path).stem, debug=debug))
+        self.push_screen(ReplayScreen(game, self.lang, path.stem, debug=debug))
+        if note:
+            self.notify(describe_replay_note(note, path.name, len(game.entries), self.lang),
+                        severity="warning", timeout=15)
 
     def open_scenario(self, path: Path) -> None:
         """Start a game from a scenario file (``hkk scenario FILE``): you play the side to move,
         the AI the other (hotseat if the file sets no AI)."""
-        from engine.core import store
         from engine.core.log import Seat
         from engine.hkk import pool as P
         from engine.hkk.actions import SetupScenario
@@ -202,9 +242,12 @@ class HkkApp(App):
                                  options={**self.settings.header_options(),
                                           **self.game_options})
         title = spec.title.hu if L == "hu" else spec.title.en
-        target = store.saves_dir() / f"scenario-{Path(path).stem}.hkk"
-        game = start_saved(header, target, start=SetupScenario(spec))
-        session = GameSession(game=game, lang=L, path=target).attach_bots()
+        try:                                # a save of its own, like every new game
+            game = start_saved(header, start=SetupScenario(spec))
+        except Exception as exc:  # noqa: BLE001 - told in words
+            self.notify(t("error.start", L, error=str(exc)), severity="error", timeout=10)
+            return
+        session = GameSession(game=game, lang=L, path=Path(game.writer.path)).attach_bots()
         self.open_session(session)
         desc = spec.description.hu if L == "hu" else spec.description.en
         self.notify(f"{title}\n{desc}", timeout=20)

@@ -6,6 +6,7 @@ the chosen language. The UI never shows an event's Python name.
 
 from __future__ import annotations
 
+import datetime as _dt
 from typing import Any, Sequence
 
 from engine.core.game import IllegalAction
@@ -246,3 +247,66 @@ def _arrow(n: Namer, tgs: Sequence[Target], line: Sequence[Any]) -> str:
 
 def target_words(tgs: Sequence[Target], n: Namer, line: Sequence[Any] = ()) -> str:
     return n.targets(tgs, line) if tgs else t("act.no_target", n.lang)
+
+
+# ---------------------------------------------------------------------- saves and undo in words
+def describe_undo_refused(exc: Any, lang: str) -> str:
+    """An :class:`~engine.core.game.UndoRefused` in ``lang`` (its key names the reason: nothing,
+    hidden, final, not_yours, no_redo, redo_damaged); the engine's sentence is the fallback."""
+    key = f"undo.{exc.key}" if getattr(exc, "key", "") else ""
+    text = t(key, lang) if key else "⟨⟩"
+    return t("undo.refused", lang, reason=str(exc)) if text.startswith("⟨") else text
+
+
+def describe_write_error(exc: Any, lang: str, what: str = "move") -> str:
+    """A :class:`~engine.core.store.SaveWriteError` in ``lang``: the disk is full (or the write
+    failed), so the move (``what``: move, undo, ai) was not made and what to do next."""
+    key = "disk_full" if getattr(exc, "key", "") == "disk_full" else "write_failed"
+    os_error = getattr(exc, "os_error", None)
+    detail = (os_error.strerror or str(os_error)) if os_error is not None else str(exc)
+    return t(f"save.{key}_{what}", lang, error=detail)
+
+
+def describe_holder(holder: Any, lang: str) -> str:
+    """Who holds a save open (a :class:`~engine.core.store.LockHolder`, or None) as a phrase:
+    "hkk process 4711 on box since 2026-11-23 20:31"."""
+    if holder is None or not holder.pid:
+        return t("locked.someone", lang)
+    since = holder.since
+    try:
+        since = _dt.datetime.fromisoformat(since).strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        pass
+    host = holder.host or t("locked.this_machine", lang)
+    if since:
+        return t("locked.holder_since", lang, pid=holder.pid, host=host, since=since)
+    return t("locked.holder", lang, pid=holder.pid, host=host)
+
+
+#: Stable words of the engine's damage sentences (engine.core.store, engine.hkk.session) and
+#: the catalog reason each one stands for.
+_DAMAGE_WORDS = (("disagrees with the rules", "rules"), ("is damaged at entry", "rules"),
+                 ("half-written", "torn"), ("checksum", "checksum"), ("cannot use", "unreadable"))
+
+
+def damage_reason(problem: str, lang: str) -> str:
+    """Why part of a save was left out, in ``lang``, from the engine's sentence."""
+    key = next((k for word, k in _DAMAGE_WORDS if word in problem), "other")
+    return t(f"damage.{key}", lang)
+
+
+def describe_recovery(problem: str, name: str, kept: int, backup: Any, lang: str) -> str:
+    """What loading a save repaired: which entry was damaged and why, how many entries were
+    kept, where the original is (``problem`` is the engine's sentence, ``kept`` the entries
+    left, ``backup`` the copy of the original or None)."""
+    backup_name = getattr(backup, "name", "") or "?"
+    if "upgraded" in problem and "damaged" not in backup_name:
+        return t("save.upgraded", lang, name=name, backup=backup_name)
+    return t("save.recovered", lang, name=name, entry=kept + 1, n=kept,
+             why=damage_reason(problem, lang), backup=backup_name)
+
+
+def describe_replay_note(note: str, name: str, shown: int, lang: str) -> str:
+    """Why a replay opened read-only ends early (``note`` from ``open_read_only``)."""
+    return t("replay.cut", lang, name=name, entry=shown + 1, n=shown,
+             why=damage_reason(note, lang))

@@ -18,20 +18,26 @@ from hkk_tui.widgets.footer import I18nFooter, label
 
 
 class ChoiceScreen(ModalScreen[Any]):
-    """A titled list; Enter (or a digit 1-9) returns the chosen value, Esc returns None."""
+    """A titled list (with an optional explanation above it); Enter (or a digit 1-9) returns
+    the chosen value, Esc returns None."""
 
     BINDINGS = [Binding("escape", "cancel", "key.cancel")] + [
         Binding(str(n), f"pick({n - 1})", show=False) for n in range(1, 10)]
+    DEFAULT_CSS = "ChoiceScreen #dialog-body { padding-bottom: 1; }"
 
-    def __init__(self, title: str, options: list[tuple[str | Text, Any]], help_text: str = ""):
+    def __init__(self, title: str, options: list[tuple[str | Text, Any]], help_text: str = "",
+                 body: str = ""):
         super().__init__()
         self.title_text = title
         self.options = options
         self.help_text = help_text
+        self.body = body
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static(Text(self.title_text, style="bold"), id="dialog-title")
+            if self.body:
+                yield Static(self.body, id="dialog-body", markup=False)
             items = []
             for n, (lab, _value) in enumerate(self.options):
                 text = Text(f"{n + 1}. " if n < 9 else "   ")

@@ -11,8 +11,9 @@ from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
 from engine.core.game import IllegalAction, UndoRefused
+from engine.core.store import SaveError, SaveExistsError, SaveWriteError
 from engine.hkk import actions as A
-from hkk_tui.describe import describe_illegal
+from hkk_tui.describe import describe_illegal, describe_undo_refused, describe_write_error
 from hkk_tui.i18n import t
 from hkk_tui.screens.actions import Group, build_groups
 from hkk_tui.screens.dialogs import (
@@ -63,6 +64,7 @@ class GameScreen(Screen):
         Binding("v", "zone('void')", "key.void", show=False),
         Binding("s", "save_as", "key.save_as", show=False),
         Binding("x", "concede", "key.concede", show=False),
+        Binding("r", "retry_ai", "key.retry_ai"),
         Binding("1", "focus_pane('board')", "key.focus_board", show=False),
         Binding("2", "focus_pane('hand')", "key.focus_hand", show=False),
         Binding("3", "focus_pane('stack')", "key.focus_stack", show=False),
@@ -81,6 +83,8 @@ class GameScreen(Screen):
         self._log_viewer = -2
         self._over_shown = False
         self._handing_over = False
+        #: the AI's last move could not be saved: it waits for ``r`` instead of retrying
+        self._bot_stalled = False
         self.error = ""
 
     # ------------------------------------------------------------------ layout
@@ -88,6 +92,11 @@ class GameScreen(Screen):
         yield from compose_panes()
         yield Prompt(id="prompt")
         yield I18nFooter()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "retry_ai":            # shown (and usable) only after a failed AI save
+            return self._bot_stalled
+        return True
 
     def on_mount(self) -> None:
         title_panes(self, self.lang)
@@ -143,6 +152,10 @@ class GameScreen(Screen):
             return
         name = s.names()[d.player]
         if s.is_bot(d.player):
+            if self._bot_stalled:           # its move could not be saved: it waits for ``r``
+                prompt.say(t("prompt.ai_stalled", L, player=name),
+                           t("prompt.keys_ai_stalled", L), self.error)
+                return
             prompt.say(t("prompt.ai", L, player=name), t("prompt.keys_ai", L), self.error)
             return
         view_phase = t(f"phase.{s.game.state.phase}", L)
@@ -175,7 +188,7 @@ class GameScreen(Screen):
     # ------------------------------------------------------------------ the AI
     def _schedule_bot(self) -> None:
         d = self.session.pending()
-        if d is None or not self.session.is_bot(d.player):
+        if d is None or not self.session.is_bot(d.player) or self._bot_stalled:
             return
         self._token += 1
         token = self._token
@@ -205,9 +218,18 @@ class GameScreen(Screen):
                 return
             self.error = ""
             try:
-                self.session.game.submit(player, worker.result)
+                self.session.submit_bot(player, worker.result)
             except IllegalAction as exc:
                 self.error = describe_illegal(exc, self.lang)
+            except SaveWriteError as exc:
+                # not made, not saved: the AI waits for the player's ``r`` (no retry loop)
+                self._set_stalled(True)
+                self._write_failed(exc, "ai")
+                return
+            except SaveError as exc:
+                self.error = str(exc)
+                self.update_prompt()
+                return
             self.after_change()
         elif event.state == WorkerState.ERROR:
             self._bot_job = None
@@ -227,6 +249,27 @@ class GameScreen(Screen):
             return []
         return build_groups(s.legal(), d.kind, s.namer(), s.view(), s.ruleset.pool)
 
+    def _write_failed(self, exc: SaveWriteError, what: str) -> None:
+        """A move (or undo) that could not be saved was not made: say so on the prompt line and
+        in a notification, and show the game as it is (the state before it)."""
+        self.error = describe_write_error(exc, self.lang, what)
+        self.app.notify(self.error, severity="error", timeout=12)
+        self.refresh_panes(full_log=True)
+
+    def _set_stalled(self, stalled: bool) -> None:
+        if self._bot_stalled != stalled:
+            self._bot_stalled = stalled
+            self.refresh_bindings()
+
+    def action_retry_ai(self) -> None:
+        """After the AI's move could not be saved (full disk): let it try again."""
+        if not self._bot_stalled:
+            return
+        self._set_stalled(False)
+        self.error = ""
+        self.update_prompt()
+        self._schedule_bot()
+
     def submit(self, action: Any) -> bool:
         if action is None:
             return False
@@ -234,6 +277,13 @@ class GameScreen(Screen):
             self.session.submit(action)
         except IllegalAction as exc:
             self.error = describe_illegal(exc, self.lang)
+            self.update_prompt()
+            return False
+        except SaveWriteError as exc:
+            self._write_failed(exc, "move")
+            return False
+        except SaveError as exc:
+            self.error = str(exc)
             self.update_prompt()
             return False
         self.error = ""
@@ -322,33 +372,63 @@ class GameScreen(Screen):
                              lambda iid: iid is not None and self.on_show_card(ShowCard(iid)))
 
     def action_undo(self) -> None:
+        """Undo for the player on screen. A final result, another person's decision or hidden
+        information is refused in words; the screen then shows the game as it is."""
         try:
             n = self.session.undo()
         except UndoRefused as exc:
-            key = {"nothing": "undo.nothing", "hidden": "undo.hidden"}.get(exc.key,
-                                                                          "undo.refused")
-            self.error = t(key, self.lang, reason=str(exc))
+            self.error = describe_undo_refused(exc, self.lang)
+            self.refresh_panes()
+            return
+        except SaveWriteError as exc:
+            self._write_failed(exc, "undo")
+            return
+        except SaveError as exc:
+            self.error = str(exc)
             self.update_prompt()
             return
         self._token += 1
         self._over_shown = False
+        self._set_stalled(False)
         self.error = t("undo.done", self.lang, n=n)
         self.after_change(full_log=True)
 
     def action_redo(self) -> None:
         try:
             n = self.session.redo()
-        except UndoRefused:
+        except UndoRefused as exc:
             n = 0
+            if exc.key != "no_redo":
+                self.error = describe_undo_refused(exc, self.lang)
+                self.after_change(full_log=True)
+                return
+        except SaveWriteError as exc:
+            self._write_failed(exc, "move")
+            return
+        except SaveError as exc:
+            self.error = str(exc)
+            self.update_prompt()
+            return
         self.error = t("undo.redone", self.lang, n=n) if n else t("undo.no_redo", self.lang)
         self._token += 1
+        self._set_stalled(False)
         self.after_change(full_log=True)
 
     def action_save_as(self) -> None:
         def save(name: str | None) -> None:
-            if name:
+            if not name:
+                return
+            try:
                 path = self.session.save_as(name)
-                self.app.notify(t("save.saved", self.lang, path=str(path)))
+            except SaveExistsError:         # an existing save is never overwritten
+                self.error = t("save.exists", self.lang, name=name)
+                self.update_prompt()
+                return
+            except SaveError as exc:
+                self.error = t("error.save", self.lang, error=str(exc))
+                self.update_prompt()
+                return
+            self.app.notify(t("save.saved", self.lang, path=str(path)))
 
         self.app.push_screen(TextInputScreen(t("save.title", self.lang)), save)
 
@@ -375,6 +455,12 @@ class GameScreen(Screen):
         self._token += 1
         self.session.close()
         self.app.pop_screen()
+
+    def on_unmount(self) -> None:
+        """However the screen goes (menu, a new game, a loaded one, the app ending), the game's
+        save is closed and its lock released; a late AI answer is dropped."""
+        self._token += 1
+        self.session.close()
 
     def on_screen_resume(self) -> None:
         self.refresh_panes()

@@ -462,11 +462,16 @@ class ReplayScreen(Screen):
         name = self.name_ or "game"
         directory = store.saves_dir()
         n = 1
-        while (directory / f"{name}-branch-{at}-{n}.hkk").exists():
-            n += 1
-        path = directory / f"{name}-branch-{at}-{n}.hkk"
         try:
-            branch(self.game.header, self.game.entries, at, name, new, path)
+            while True:                     # a new file of its own: never over another save
+                path = directory / f"{name}-branch-{at}-{n}{store.SUFFIX}"
+                try:
+                    if not path.exists():
+                        branch(self.game.header, self.game.entries, at, name, new, path)
+                        break
+                except store.SaveExistsError:
+                    pass
+                n += 1
         except Exception as exc:  # noqa: BLE001 - told in words, the replay stays open
             self.message = t("error.save", L, error=str(exc))
             self._say()

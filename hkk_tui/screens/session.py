@@ -1,4 +1,4 @@
-"""The app's handle on one game: who sits where, whose view to show, bots, autosave, log lines.
+"""The app's handle on one game: who sits where, whose view to show, bots, its save, log lines.
 
 No rules here: legality comes from ``game.legal_actions`` and refusals from ``game.submit``.
 """
@@ -15,7 +15,7 @@ from engine.core.log import Header, Seat
 from engine.hkk import actions as A
 from engine.hkk.ruleset import make_view
 from engine.hkk.views import OMNISCIENT, View, redact
-from hkk_tui.describe import Namer, event_line, is_bookkeeping
+from hkk_tui.describe import Namer, describe_recovery, event_line, is_bookkeeping
 from hkk_tui.i18n import t
 
 
@@ -23,6 +23,27 @@ def _store():
     from engine.core import store
 
     return store
+
+
+def unusable_save(path: Path, exc: Exception, lang: str) -> str:
+    """Why the save at ``path`` cannot be opened, in ``lang``: an edited header (its seal, or
+    its pinned cards and decks) is named as such; anything else keeps the engine's words."""
+    from engine.core.log import header_problem
+    from engine.hkk.session import codec, ruleset_for
+
+    def edited() -> str:
+        try:
+            header = _store().load(path, codec()).header
+            if header_problem(header):
+                return "seal"
+            return "cards" if ruleset_for(header).header_problem(header) else ""
+        except Exception:  # noqa: BLE001 - not even the header reads: the engine's words
+            return ""
+
+    what = edited()
+    if what:
+        return t("save.edited", lang, name=Path(path).name, what=t(f"save.edited_{what}", lang))
+    return t("error.load", lang, error=str(exc))
 
 
 @dataclass
@@ -33,29 +54,41 @@ class GameSession:
     problem: str = ""
     bots: dict[int, Any] = field(default_factory=dict)
     shown: int = -1          # hotseat: the seat whose view is on screen
+    closed: bool = False     # close() ran: the save is released, no more moves
 
     # ------------------------------------------------------------------ creation
     @classmethod
     def new(cls, decks: tuple[str, str], seats: tuple[Seat, Seat], seed: int | None = None,
             options: dict[str, Any] | None = None, lang: str = "hu",
             path: Path | None = None) -> "GameSession":
+        """A new game in a save file of its own (a fresh name in the saves folder unless
+        ``path`` is given; an existing file is never replaced)."""
         from engine.hkk.session import make_header, start_saved
 
         seed = random.randrange(1, 2**31) if seed is None else seed
         header = make_header(decks, seed, seats=seats, options=options)
-        path = path or _store().autosave_path()
         game = start_saved(header, path)
-        return cls(game=game, lang=lang, path=path).attach_bots()
+        return cls(game=game, lang=lang, path=Path(game.writer.path)).attach_bots()
 
     @classmethod
     def resume(cls, path: Path, lang: str = "hu") -> "GameSession":
+        """Continue a saved game, locked for this process. Raises ``SaveLocked`` when another
+        process holds it and ``SaveError`` (its message in ``lang``) when it cannot be used;
+        a recovered save's note (which entry, why, where the original was kept) is in
+        :attr:`problem`."""
+        from engine.core.store import SaveError, SaveLocked
         from engine.hkk.session import resume
 
-        game, loaded = resume(path)
-        problem = loaded.problem
-        if loaded.backup is not None and "damaged" in loaded.backup.name:
-            problem = t("save.recovered", lang, name=Path(path).name, n=len(loaded.entries),
-                        backup=loaded.backup.name)
+        try:
+            game, loaded = resume(path)
+        except SaveLocked:
+            raise
+        except SaveError as exc:
+            raise SaveError(unusable_save(Path(path), exc, lang)) from None
+        problem = ""
+        if loaded.problem:
+            problem = describe_recovery(loaded.problem, Path(path).name, len(loaded.entries),
+                                        loaded.backup, lang)
         return cls(game=game, lang=lang, path=Path(path), problem=problem).attach_bots()
 
     def attach_bots(self) -> "GameSession":
@@ -64,11 +97,14 @@ class GameSession:
         for i, seat in enumerate(self.game.header.seats):
             if seat.kind.startswith("ai"):
                 name = seat.kind.split(":", 1)[1] if ":" in seat.kind else "greedy"
-                self.bots[i] = make_bot(name, self.ruleset.pool, self.game.header.seed + 7 * i
+                self.bots[i] = make_bot(name, self.ruleset, self.game.header.seed + 7 * i
                                         + len(self.game.entries))
         return self
 
     def close(self) -> None:
+        """Close the save (releasing its lock); safe to call any number of times. A closed
+        session refuses moves, so nothing is played that is not saved."""
+        self.closed = True
         if self.game.writer is not None:
             self.game.writer.close()
             self.game.writer = None
@@ -141,12 +177,23 @@ class GameSession:
                      self.viewer() if viewer is None else viewer)
 
     # ------------------------------------------------------------------ acting
+    def _open(self) -> None:
+        if self.closed:
+            raise _store().SaveError(t("save.closed", self.lang))
+
     def submit(self, action: Any) -> list[Any]:
-        """Submit for the player on screen; raises IllegalAction with the engine's reason."""
+        """Submit for the player on screen; raises IllegalAction with the engine's reason, or
+        ``SaveWriteError`` when the move could not be saved (then it was not made)."""
+        self._open()
         d = self.pending()
         player = d.player if d is not None else self.viewer()
         if isinstance(action, A.Concede):
             player = self.viewer() if self.viewer() >= 0 else player
+        return self.game.submit(player, action)
+
+    def submit_bot(self, player: int, action: Any) -> list[Any]:
+        """Submit the AI's chosen action (same refusals and write errors as :meth:`submit`)."""
+        self._open()
         return self.game.submit(player, action)
 
     def bot_inputs(self) -> tuple[int, Any, View | None, list[Any]] | None:
@@ -160,6 +207,9 @@ class GameSession:
         return d.player, bot, view, legal
 
     def undo(self) -> int:
+        """Undo for the player on screen (in hotseat: the player on move). The engine refuses
+        (``UndoRefused``) a final result, another person's decision, hidden information."""
+        self._open()
         who = self.viewer()
         if who < 0:
             d = self.pending()
@@ -168,6 +218,7 @@ class GameSession:
 
     def redo(self) -> int:
         """Redo until it is a person's decision again; returns entries redone."""
+        self._open()
         n = 0
         while self.game.can_redo():
             self.game.redo()
@@ -194,7 +245,7 @@ class GameSession:
         safe = "".join(ch for ch in name if ch.isalnum() or ch in "-_ ").strip() or "game"
         dest = store.saves_dir() / f"{safe}{store.SUFFIX}"
         loaded = store.load(self.path, codec())
-        return store.export_portable(loaded, dest, overwrite=True)
+        return store.export_portable(loaded, dest)     # never over another game's save
 
 
 def entry_lines(entry: Any, namer: Namer, viewer: int) -> list[tuple[str, str]]:

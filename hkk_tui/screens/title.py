@@ -188,20 +188,86 @@ def _app_settings() -> Any:
     return active_app.get().settings
 
 
+def _continuable(summary: Any) -> bool:
+    """A game that can be continued: it has begun, has no result, and its header reads (a
+    damaged tail is repaired when it is opened)."""
+    return summary.header is not None and summary.entries > 0 and not summary.finished
+
+
+def continuable() -> list[Any]:
+    """The games in progress in the saves folder, most recently played first."""
+    from engine.core import store
+    from engine.hkk.session import codec
+
+    return [s for s in store.list_saves(store.saves_dir(), codec()) if _continuable(s)]
+
+
+def _deck_names(lang: str) -> dict[str, str]:
+    from engine.hkk import pool as P
+
+    try:
+        return {d.id: d.name.get(lang) for d in P.list_decks()}
+    except Exception:  # noqa: BLE001 - a browser shows ids rather than fail
+        return {}
+
+
+def save_line(s: Any, lang: str, names: dict[str, str]) -> Text:
+    """One game of the browser: its decks; who plays, the turn, how it stands, when it was last
+    played; the file, and who has it open if another hkk does."""
+    from hkk_tui.describe import describe_holder
+
+    L = lang
+    header = s.header
+    if header is not None and header.title and any(d == "scenario" for d in s.decks):
+        what = header.title
+    else:
+        what = " – ".join(names.get(d, d) for d in s.decks) or s.path.stem
+    when = dt.datetime.fromtimestamp(s.modified).strftime("%Y-%m-%d %H:%M")
+    meta = s.meta or {}
+    res = meta.get("result")
+    if s.damaged:
+        state = t("saves.damaged", L)
+    elif res:
+        winner = res.get("winner", -1) if isinstance(res, dict) else -1
+        state = t("saves.draw", L) if winner < 0 else t(
+            "saves.won", L, player=s.seats[winner].name if winner < len(s.seats) else "?")
+    else:
+        state = t("saves.running", L)
+    line = Text(what, style="bold")
+    parts = []
+    if len(s.seats) == 2:
+        parts.append(t("saves.players", L, a=s.seats[0].name, b=s.seats[1].name))
+    parts += [t("saves.turn", L, n=meta.get("turn", "?")), state,
+              t("saves.played", L, when=when)]
+    line.append("\n" + " · ".join(parts))
+    line.append("\n" + s.path.name, style="dim")
+    if s.locked_by is not None:
+        line.append(" · " + t("saves.locked", L, holder=describe_holder(s.locked_by, L)),
+                    style="bold")
+    return line
+
+
 class SavesScreen(Screen):
-    """The save browser: date, decks, turn, result; Enter loads (or replays)."""
+    """The save browser, one line per game (decks; players, turn, state, last played; file):
+    ``continue`` lists the games in progress, ``load`` and ``replay`` every save. Enter
+    continues (or replays) the highlighted game."""
 
     BINDINGS = [Binding("escape", "back", "key.back")]
 
-    def __init__(self, replay: bool = False):
+    def __init__(self, mode: str = "load", summaries: list[Any] | None = None):
         super().__init__()
-        self.replay = replay
+        self.mode = mode
+        self.summaries = summaries          # already listed by the caller (else read on mount)
         self.paths: list[Any] = []
+
+    @property
+    def replay(self) -> bool:
+        return self.mode == "replay"
 
     def compose(self) -> ComposeResult:
         L = self.app.lang
         with Vertical(id="title-box"):
-            yield Static(Text(t("menu.replay" if self.replay else "menu.load", L), style="bold"))
+            yield Static(Text(t(f"menu.{self.mode}", L), style="bold"))
             yield OptionList(id="saves")
         yield I18nFooter()
 
@@ -211,34 +277,28 @@ class SavesScreen(Screen):
 
         L = self.app.lang
         saves = self.query_one("#saves", OptionList)
-        dirs = [store.saves_dir()]
-        if self.replay:
-            from pathlib import Path
+        if self.summaries is not None:
+            summaries = self.summaries
+        elif self.mode == "continue":
+            summaries = continuable()
+        else:
+            dirs = [store.saves_dir()]
+            if self.replay:
+                from pathlib import Path
 
-            shipped = Path(__file__).resolve().parents[2] / "saves" / "games"
-            if shipped.is_dir():
-                dirs.append(shipped)
-        summaries = []
-        for d in dirs:
-            summaries += store.list_saves(d, codec())
+                shipped = Path(__file__).resolve().parents[2] / "saves" / "games"
+                if shipped.is_dir():
+                    dirs.append(shipped)
+            summaries = []
+            for d in dirs:
+                summaries += store.list_saves(d, codec())
+        names = _deck_names(L)
         for s in summaries:
-            when = dt.datetime.fromtimestamp(s.modified).strftime("%Y-%m-%d %H:%M")
-            meta = s.meta or {}
-            res = meta.get("result")
-            if s.damaged:
-                state = t("saves.damaged", L)
-            elif res:
-                state = t("saves.draw", L) if res.get("winner", -1) < 0 else t(
-                    "saves.won", L, player=s.seats[res["winner"]].name if s.seats else "?")
-            else:
-                state = t("saves.running", L)
-            line = Text(f"{s.path.stem}", style="bold")
-            line.append(f"  {when}  {' – '.join(s.decks)}  "
-                        + t("saves.turn", L, n=meta.get("turn", "?")) + f"  {state}")
-            saves.add_option(Option(line))
+            saves.add_option(Option(save_line(s, L, names)))
             self.paths.append(s.path)
         if not summaries:
-            saves.add_option(Option(t("saves.none", L), disabled=True))
+            none = "continue.none" if self.mode == "continue" else "saves.none"
+            saves.add_option(Option(t(none, L), disabled=True))
         else:
             saves.highlighted = 0
         saves.focus()

@@ -1,4 +1,4 @@
-"""Kill the app mid-game (no clean shutdown), then Continue from the autosave: same state."""
+"""Kill the app mid-game (no clean shutdown), then Continue from its save: same state."""
 
 from __future__ import annotations
 
@@ -27,13 +27,17 @@ def test_kill_mid_game_then_continue(monkeypatch):
     assert proc.returncode == 9, proc.stderr.decode()[-2000:]
     before = msgspec.msgpack.decode(out.read_bytes())
     assert before["entries"] > 3
-    assert (data / "saves" / "autosave.hkk").exists()
+    saved = list((data / "saves").glob("*.hkk"))              # the game's own save file
+    assert len(saved) == 1
 
     async def run() -> None:
         app = HkkApp(Settings(lang="en", ai_pace=0.0))
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
-            await pilot.press("down", "down", "enter")       # Continue
+            await pilot.press("down", "down", "enter")       # Continue: the games in progress
+            await pilot.pause()
+            assert app.screen.paths == saved                   # the killed game is listed
+            await pilot.press("enter")
             await pilot.pause()
             screen = app.screen
             assert isinstance(screen, GameScreen)

@@ -34,6 +34,7 @@ def test_full_game_vs_ai_by_keys(monkeypatch, lang, pane):
             assert result is not None
             # a real end by the rules, not a safety limit
             assert result.reason in ("life", "both_dead") and result.rule in ("K 3.14", "K 3.15")
-        assert (data_dir / "saves" / "autosave.hkk").exists()
+        saved = list((data_dir / "saves").glob("*.hkk"))   # the game in a file of its own
+        assert saved == [screen.session.path]
 
     asyncio.run(run())

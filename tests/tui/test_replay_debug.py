@@ -236,11 +236,17 @@ def test_continue_after_a_corrupted_autosave_recovers_and_says_so_in_hungarian(m
     path.write_bytes(bytes(raw))
 
     async def body(app, pilot):
+        # a game autosaved by an older hkk (one autosave.hkk) is listed like any other
         await pilot.press("down", "down", "enter")      # Folytatás / Continue
         await pilot.pause()
+        assert app.screen.paths == [path]
+        await pilot.press("enter")
+        await pilot.pause()
         assert isinstance(app.screen, GameScreen)
+        kept = len(app.screen.session.game.entries)
         notes = [str(n.message) for n in app._notifications]
-        assert any("sérült" in m and "damaged-1" in m for m in notes), notes
+        assert any("sérült" in m and "damaged-1" in m and f"{kept + 1}. bejegyzés" in m
+                   for m in notes), notes
         assert len(app.screen.session.game.entries) < 13
 
     run(body, {}, size=(80, 24), lang="hu")
