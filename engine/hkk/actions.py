@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Union
+from typing import Annotated, Union
 
 import msgspec
 
 from engine.hkk.scenario import ScenarioSpec
 from engine.hkk.state import Target
 
+#: A card instance id, ability index, trigger index or amount: a non-negative int. The strict
+#: decode (``engine.core.game.strict_action``) refuses anything else before any rule runs.
+Id = Annotated[int, msgspec.Meta(ge=0)]
 
-class Act(msgspec.Struct, frozen=True, tag=True, array_like=True):
-    """Base of every HKK action."""
+
+class Act(msgspec.Struct, frozen=True, tag=True, array_like=True, forbid_unknown_fields=True):
+    """Base of every HKK action. Decoding is strict: extra fields are refused, not ignored."""
 
 
 class Start(Act):
@@ -31,67 +35,67 @@ class CedeStart(Act):
 class PlayCard(Act):
     """Play a card from hand with every decision made up front (K 21.2-21.6)."""
 
-    card: int
+    card: Id
     targets: tuple[Target, ...] = ()
 
 
 class Activate(Act):
     """Use an activated ability (``ability`` = index in the card's abilities) (K 136)."""
 
-    card: int
-    ability: int
+    card: Id
+    ability: Id
     targets: tuple[Target, ...] = ()
 
 
 class Regenerate(Act):
     """Regeneration as a life-saving action (K 136.6-136.8)."""
 
-    card: int
+    card: Id
 
 
 class SacrificeForMc(Act):
     """Prep stage 4: sacrifice an active monster in your reserve for its components (K 29.6)."""
 
-    card: int
+    card: Id
 
 
 class MoveToGuard(Act):
     """Exchange phase: move an active reserve creature to the guard post (K 32.1)."""
 
-    card: int
+    card: Id
 
 
 class MoveToReserve(Act):
     """Exchange phase: withdraw a guard-post creature to the reserve (K 32.1)."""
 
-    card: int
+    card: Id
 
 
 class DeclareAttack(Act):
     """Declare ``attacker`` (in your guard post) attacking ``target`` (K 34.1)."""
 
-    attacker: int
+    attacker: Id
     target: Target
 
 
 class WithdrawAttack(Act):
     """Take back a declaration before the declaration is finished (K 34.12)."""
 
-    attacker: int
+    attacker: Id
 
 
 class ChooseHitBack(Act):
     """Defender's controller: which of two attackers the defender hits back (K 34.8)."""
 
-    defender: int
-    attacker: int
+    defender: Id
+    attacker: Id
 
 
 class UseCombatAbility(Act):
     """Announce spending ``amount`` VP on a creature's +X combat ability (K 35.3, 129.2)."""
 
-    card: int
-    amount: int
+    card: Id
+    amount: Id
 
 
 class ChooseTarget(Act):
@@ -103,7 +107,7 @@ class ChooseTarget(Act):
 class OrderTrigger(Act):
     """Pick which pending related effect happens next (K 22.1)."""
 
-    index: int
+    index: Id
 
 
 class SetupScenario(Act):

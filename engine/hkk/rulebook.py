@@ -89,6 +89,9 @@ RULES: dict[str, tuple[str, str]] = {
              "A kapcsolódó hatások a cselekvés után következnek."),
     "K 22.1": ("The player concerned chooses the order of related effects.",
                "A kapcsolódó hatások sorrendjét az érintett játékos választja."),
+    "K 28": ("The game is set up before the first turn: decks shuffled, opening hands drawn, "
+             "the starting player decided.", "A játszma előkészítése az első kör előtt: a "
+             "paklik keverése, a kezdőkéz húzása, a kezdő játékos eldöntése."),
     "K 29": ("Preparation phase: VP, start-of-turn effects, activation, monster sacrifice.",
              "Előkészítő fázis: VP, kör eleji hatások, aktivizálódás, szörnyáldozás."),
     "K 29.3": ("Mana regeneration: 1/2/3/4 then 5 VP per own turn, +1 per two creatures in "
@@ -168,6 +171,8 @@ RULES: dict[str, tuple[str, str]] = {
     "K 94.0": ("Only reactions can enter an open reaction line.",
                "Nyitott reakció sorba csak reakció kerülhet."),
     "K 94.4": ("Players react alternately.", "A játékosok felváltva reagálnak."),
+    "K 94.6": ("The reaction line is the independent action and the reactions used on it.",
+               "A reakció sor az önálló cselekvés és a rá használt reakciók sora."),
     "K 94.7": ("The reaction line resolves last in, first out.",
                "A reakció sor fordított sorrendben értékelődik ki."),
     "K 95.2": ("Automatic reactions happen before reaction actions.",

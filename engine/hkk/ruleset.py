@@ -374,6 +374,59 @@ def _handle(ctx: Ctx, player: int, top: Task, action: Any) -> None:
         execute_trigger(ctx, action.index)
 
 
+# ---------------------------------------------------------------------------- what an action names
+#: The rule that says which cards each kind of action may name (cited when it names none at all).
+_CARD_FIELD_RULES: dict[type, tuple[tuple[str, str, str], ...]] = {
+    A.PlayCard: (("card", "K 4.4.5", "play a card from your own hand"),),
+    A.Activate: (("card", "K 136.1", "use an ability of a permanent you control"),),
+    A.Regenerate: (("card", "K 136.6", "regenerate a creature of yours"),),
+    A.SacrificeForMc: (("card", "K 29.6", "sacrifice an active monster in your reserve"),),
+    A.MoveToGuard: (("card", "K 32.1", "move a creature of your reserve"),),
+    A.MoveToReserve: (("card", "K 32.1", "move a creature of your guard post"),),
+    A.DeclareAttack: (("attacker", "K 34.1", "attack with a creature in your guard post"),),
+    A.WithdrawAttack: (("attacker", "K 34.12", "withdraw one of your attacking creatures"),),
+    A.ChooseHitBack: (("defender", "K 34.8", "choose for your defender"),
+                      ("attacker", "K 34.8", "choose one of the creatures attacking it")),
+    A.UseCombatAbility: (("card", "K 35.8", "announce for an attacking or defending creature "
+                                            "of yours"),),
+}
+
+
+def _naming_refusal(state: State, action: Any) -> IllegalAction | None:
+    """Refuse, before any rule runs, an action that is the system's (the set-up) or that names a
+    card, player or reaction-line item this game does not have: the rules code may then index
+    cards, players and the line by the ids it is given."""
+    if isinstance(action, (A.Start, A.SetupScenario)):
+        return refuse("K 28", "Setting up the game is done by the game itself before the first "
+                      "turn, not by a player; answer the decision the game is waiting for.",
+                      "system_only")
+    n = len(state.cards)
+    for name, rule, what in _CARD_FIELD_RULES.get(type(action), ()):
+        iid = getattr(action, name)
+        if iid >= n:
+            return refuse(rule, f"There is no card {iid} in this game (its cards are numbered 0 "
+                          f"to {n - 1}); {what}.", "no_such_card", card=iid, last=n - 1)
+    targets = getattr(action, "targets", ())
+    if isinstance(action, A.DeclareAttack):
+        targets = (action.target,)
+    for target in targets:
+        if target.k == "c" and target.i >= n:
+            return refuse("K 34.3" if isinstance(action, A.DeclareAttack) else "K 21.5",
+                          f"There is no card {target.i} in this game to target (its cards are "
+                          f"numbered 0 to {n - 1}).", "no_such_card", card=target.i, last=n - 1)
+        if target.k == "p" and target.i >= len(state.players):
+            return refuse("K 2.5.1", f"There is no player {target.i + 1}: the game is for two "
+                          "players.", "no_such_player", player=target.i + 1)
+        if target.k == "l" and target.i >= len(state.line):
+            return refuse("K 94.6", f"The reaction line has no item {target.i + 1} (it holds "
+                          f"{len(state.line)}).", "no_such_item", item=target.i + 1,
+                          n=len(state.line))
+        if target.k not in ("c", "p", "l"):
+            return refuse("K 21.5", f"A target is a card, a player or an item of the reaction "
+                          f"line; {target.k!r} is none of these.", "unknown_target")
+    return None
+
+
 # ---------------------------------------------------------------------------- the ruleset
 class HkkRuleset:
     """Implements :class:`engine.core.game.Ruleset` for Hatalom Kártyái."""
@@ -430,6 +483,9 @@ class HkkRuleset:
         return ctx.out
 
     def submit(self, state: State, player: int, action: Any) -> list[Any]:
+        problem = _naming_refusal(state, action)
+        if problem:
+            raise problem
         ctx = Ctx(state, self.pool)
         if state.result is not None:
             raise refuse("K 3.14", "The game is over.", "game_over")

@@ -8,6 +8,8 @@ pending decision.
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import msgspec
 
 # Zones (hkk-rules §2.1). "table" zones: reserve, guard, perm, attached.
@@ -28,10 +30,11 @@ PHASES = ("setup", "prep", "draw", "main1", "exchange", "combat", "main2", "heal
 
 
 class Target(msgspec.Struct, frozen=True, array_like=True):
-    """A chosen target: ``k`` is 'c' (card instance), 'p' (player) or 'l' (reaction-line index)."""
+    """A chosen target: ``k`` is 'c' (card instance), 'p' (player) or 'l' (reaction-line index);
+    ``i`` is never negative (a strictly decoded action refuses a negative one)."""
 
     k: str
-    i: int
+    i: Annotated[int, msgspec.Meta(ge=0)]
 
 
 class Card(msgspec.Struct):
