@@ -4,6 +4,7 @@ and the rule behind every event (for the log and the debugger)."""
 from __future__ import annotations
 
 from engine.hkk import events as E
+from engine.hkk.turn import DECISION_RULES
 
 #: rule -> (English, Hungarian) one-line summary. Paraphrases of the Kódex, not quotations.
 RULES: dict[str, tuple[str, str]] = {
@@ -36,6 +37,8 @@ RULES: dict[str, tuple[str, str]] = {
                  "Minden fázisban az aktív játékos cselekedhet először."),
     "K 4.14": ("Returned cards go to their owner's hand.",
                "A visszavett lap a tulajdonosa kezébe kerül."),
+    "K 26": ("Counters sit on permanents and change their values.",
+             "A jelzők permanenseken ülnek, és módosítják az értékeiket."),
     "K 4.17": ("Discarded cards go from hand to the graveyard.",
                "Az eldobott lap a kézből a gyűjtőbe kerül."),
     "K 4.20": ("Costs are paid from your own pool, in full.",
@@ -212,6 +215,9 @@ _DEFAULT_RULES: dict[type, str] = {
     E.CombatAbilityAnnounced: "K 35.3", E.CombatEnded: "K 36.11", E.Conceded: "K 2.8.1",
     E.CardHealed: "K 4.26", E.Pumped: "K 41.4", E.Regenerated: "K 136.8",
     E.AbilityUsed: "K 90", E.CardsPlayedCounted: "K 21.14", E.TurnEnded: "K 41.5",
+    E.TaskPopped: "K 4.11", E.TasksCleared: "K 40.3", E.CountersChanged: "K 26",
+    E.MaxLifeChanged: "K 3.18", E.PlayerSet: "K 28", E.TurnSet: "K 28",
+    E.RandomPicked: "K 4.17", E.TriggerTaken: "K 22.1",
 }
 
 
@@ -224,6 +230,8 @@ def rule_of(event: object) -> str:
         return _PHASE_RULES.get(event.phase, "K 4.11")
     if isinstance(event, E.CardDrawn):
         return "K 3.6" if event.opening else "K 30"
+    if isinstance(event, (E.TaskPushed, E.TaskReplaced)):    # the game now waits on, or runs,
+        return DECISION_RULES.get(event.task.kind, "K 4.11")  # the step of that rule
     return _DEFAULT_RULES.get(type(event), "")
 
 

@@ -24,6 +24,7 @@ from engine.hkk.combat import (
 )
 from engine.hkk.ctx import Ctx, refuse
 from engine.hkk.effects import leave_table
+from engine.hkk.platform import HkkProtocol
 from engine.hkk.play import (
     ability_options, perform_activate, perform_play, perform_regenerate, play_options,
     regenerate_refusal, retarget_options,
@@ -428,8 +429,9 @@ def _naming_refusal(state: State, action: Any) -> IllegalAction | None:
 
 
 # ---------------------------------------------------------------------------- the ruleset
-class HkkRuleset:
-    """Implements :class:`engine.core.game.Ruleset` for Hatalom Kártyái."""
+class HkkRuleset(HkkProtocol):
+    """Implements :class:`engine.core.game.Ruleset` for Hatalom Kártyái (the platform's view,
+    result, track and hint methods come from :class:`engine.hkk.platform.HkkProtocol`)."""
 
     name = "hkk"
     version = RULESET_VERSION
@@ -547,15 +549,6 @@ class HkkRuleset:
 
     def reveals_hidden(self, event: Any) -> bool:
         return isinstance(event, E.HIDDEN_INFO_EVENTS)
-
-    def summary(self, state: State) -> dict[str, Any]:
-        result = state.result
-        return {
-            "turn": state.turn, "phase": state.phase, "active": state.active,
-            "life": [p.life for p in state.players],
-            "result": None if result is None else {"winner": result.winner,
-                                                   "reason": result.reason},
-        }
 
 
 def make_view(ruleset: HkkRuleset, state: State, viewer: int):
