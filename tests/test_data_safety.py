@@ -475,3 +475,23 @@ def test_10_an_interrupted_export_leaves_no_temp_file(tmp_path, monkeypatch):
         S.export_json(loaded, tmp_path / "out.json")
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
     assert not (tmp_path / "out.json").exists()
+
+
+# ---------------------------------------------------------------------------- the save browser
+def test_the_browser_summary_matches_a_full_load_without_decoding_entries(tmp_path):
+    h = make_header(("raia-egi-legio", "leah-csontkert"), 31,
+                    seats=(Seat("A", "raia-egi-legio"), Seat("B", "leah-csontkert", "ai:greedy")))
+    game = start_saved(h, tmp_path / "g.hkk")
+    play(game, 30, random.Random(8))
+    game.undo(0)
+    play(game, 3, random.Random(9))
+    path = game.writer.path
+    game.writer.close()
+    quick, full = S.summarize(path), S.load(path)
+    assert quick.entries == len(full.entries) == len(game.entries)
+    assert quick.meta == full.meta and quick.turn == game.state.turn and not quick.damaged
+    with open(path, "ab") as f:                       # a torn tail is reported as damage
+        f.write(b"\x40\x00\x00\x00junk")
+    torn = S.summarize(path)
+    assert torn.damaged and torn.entries == len(game.entries)
+    assert "damaged after entry" in torn.problem

@@ -854,20 +854,74 @@ def new_save_path(header: Header, directory: str | os.PathLike[str] | None = Non
         n += 1
 
 
-def list_saves(directory: str | os.PathLike[str], codec: EntryCodec | None = None) -> list[SaveSummary]:
-    """Summaries of ``*.hkk`` in ``directory``, newest first; bad files are marked damaged."""
+class _Peek(msgspec.Struct, tag_field="kind"):
+    """A record read for the save browser: its kind, its meta and (for undo) where it rewinds to;
+    the entry itself is not decoded."""
+
+    meta: Meta | None = None
+    to: int = 0
+
+
+_PEEK = msgspec.msgpack.Decoder(
+    msgspec.defstruct("PeekAppend", [], bases=(_Peek,), tag="append")
+    | msgspec.defstruct("PeekRewind", [], bases=(_Peek,), tag="rewind")
+    | msgspec.defstruct("PeekMeta", [], bases=(_Peek,), tag="meta"))
+
+
+def summarize(path: str | os.PathLike[str]) -> SaveSummary:
+    """One save browser line without decoding the entries: the header, the number of effective
+    entries and the last meta (the game's summary), with damage after the header reported.
+    Files of older formats are read in full (:func:`load`)."""
+    p = Path(path)
+    mtime = p.stat().st_mtime
+    data = _read(p)
+    if not data.startswith(MAGIC):
+        raise SaveError(f"The file '{p.name}' is not a hkk save (it lacks the hkk save marker).")
+    payload, problem, pos = _next_frame(data, len(MAGIC))
+    if payload is None:
+        raise SaveError(f"The header of '{p.name}' is damaged ({problem}).")
+    raw = msgspec.msgpack.decode(payload)
+    version = _check_version(raw.get("header", {}).get("format_version") if isinstance(
+        raw, dict) else None, p.name)
+    if version < FORMAT_VERSION:
+        ld = load(p)
+        return SaveSummary(p, mtime, ld.header.seats, len(ld.entries), ld.meta, ld.damaged,
+                           ld.problem, ld.header, lock_holder(p))
+    head = msgspec.convert(raw, HeaderRec)
+    n, meta, damaged, why = 0, head.meta, False, ""
+    while pos < len(data):
+        payload, problem, end = _next_frame(data, pos)
+        if payload is None:
+            damaged, why = True, f"The save '{p.name}' is damaged after entry {n}: {problem}."
+            break
+        try:
+            rec = _PEEK.decode(payload)
+        except msgspec.MsgspecError as e:
+            damaged, why = True, f"The save '{p.name}' is damaged after entry {n}: {e}."
+            break
+        kind = type(rec).__name__
+        n = n + 1 if kind == "PeekAppend" else (rec.to if kind == "PeekRewind" else n)
+        meta = rec.meta if rec.meta is not None else meta
+        pos = end
+    return SaveSummary(p, mtime, head.header.seats, n, meta, damaged, why, head.header,
+                       lock_holder(p))
+
+
+def list_saves(directory: str | os.PathLike[str],
+               codec: EntryCodec | None = None) -> list[SaveSummary]:
+    """Summaries of ``*.hkk`` in ``directory``, newest first; bad files are marked damaged.
+    (``codec`` is accepted for old callers; the browser never decodes entries.)"""
     out: list[SaveSummary] = []
     for p in Path(directory).glob(f"*{SUFFIX}"):
         try:
-            mtime = p.stat().st_mtime
+            out.append(summarize(p))
         except OSError:
             continue
-        try:
-            ld = load(p, codec)
-            out.append(SaveSummary(p, mtime, ld.header.seats, len(ld.entries), ld.meta,
-                                   ld.damaged, ld.problem, ld.header, lock_holder(p)))
-        except Exception as e:  # a browser must never crash on one bad file
+        except Exception as e:  # noqa: BLE001 - a browser must never crash on one bad file
+            try:
+                mtime = p.stat().st_mtime
+            except OSError:
+                continue
             out.append(SaveSummary(p, mtime, damaged=True, problem=str(e)))
     out.sort(key=lambda s: s.modified, reverse=True)
     return out
-
