@@ -478,6 +478,13 @@ def _write_new(dest: Path, chunks: Iterable[bytes], overwrite: bool = False) -> 
     return dest
 
 
+def replace_file(dest: str | os.PathLike[str], data: bytes) -> Path:
+    """Replace ``dest`` with ``data`` all at once (temporary file in the same folder, fsync,
+    rename, fsync of the folder); on any failure ``dest`` is untouched and no temporary file is
+    left. For small files written whole, such as the settings."""
+    return _write_new(Path(dest), [data], overwrite=True)
+
+
 def _write_fresh(name_for: Callable[[int], Path], chunks: list[bytes]) -> Path:
     """Write ``chunks`` to the first of ``name_for(1)``, ``name_for(2)``, ... that is free."""
     n = 1

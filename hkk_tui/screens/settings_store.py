@@ -5,14 +5,14 @@ The file lives under the platformdirs config directory, or ``$HKK_DATA_DIR`` whe
 
 from __future__ import annotations
 
-import contextlib
 import os
-import tempfile
 import tomllib
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
 import platformdirs
+
+from engine.core.store import replace_file
 
 COLOUR_MODES = ("auto", "16", "mono")
 PACES = (0.0, 0.3, 0.8, 1.5)
@@ -68,7 +68,7 @@ def save_settings(s: Settings, path: Path | None = None) -> Path:
         else:
             lines.append(f'{k} = "{v}"')
     try:
-        _write_atomically(p, ("\n".join(lines) + "\n").encode("utf-8"))
+        replace_file(p, ("\n".join(lines) + "\n").encode("utf-8"))
     except OSError as exc:
         raise SettingsWriteError(p, exc) from exc
     return p
@@ -85,37 +85,3 @@ class SettingsWriteError(OSError):
 
     def __str__(self) -> str:
         return str(self.strerror)
-
-
-def _write_atomically(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` all at once: a temporary file in the same folder, flushed
-    and fsynced, renamed over it, then the folder fsynced so the rename survives a crash. On
-    any failure the temporary file is removed and ``path`` is untouched."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    _fsync_dir(path.parent)
-
-
-def _fsync_dir(folder: Path) -> None:
-    """Make the rename durable; skipped where a folder cannot be opened or synced (the new
-    settings are in place either way)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
