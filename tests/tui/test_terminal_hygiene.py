@@ -77,11 +77,13 @@ def _pty() -> tuple[int, int]:
 
 # ---------------------------------------------------------------------------- no terminal
 @pytest.mark.parametrize("args", [[], ["play"], ["replay", "SAVE"], ["debug", "SAVE"],
-                                  ["scenario", "k34-4-break-through"]],
+                                  ["scenario", "SCENARIO"]],
                          ids=["hkk", "play", "replay", "debug", "scenario"])
 def test_without_a_terminal_the_app_says_so_and_exits_at_once(monkeypatch, args):
     data = _english(fresh_data_dir(monkeypatch))
-    args = [str(_a_save(data)) if a == "SAVE" else a for a in args]
+    scenario = next(ROOT.glob("saves/**/k34-4-break-through.toml"))     # a shipped scenario
+    args = [str(_a_save(data)) if a == "SAVE" else str(scenario) if a == "SCENARIO" else a
+            for a in args]
     done = subprocess.run(hkk_argv(*args), stdin=subprocess.DEVNULL, capture_output=True,
                           check=False, text=True, env=_env(data), cwd=ROOT, timeout=30)
     assert done.returncode == 2
