@@ -1,4 +1,11 @@
-"""``hkk bench``: engine speed and memory figures written to a JSON report (never asserted)."""
+"""``hkk bench``: engine speed and memory figures written to a JSON report (never asserted).
+
+The figures are measured for any ruleset through its plugin and the protocol (``--ruleset``):
+random-bot games per second, rebuild speed, save size per entry, load read-only / with rebuild /
+with the rules re-check, replay open and seek, undo latency and memory. For Hatalom Kártyái the
+long game is a 2,000-entry game with big decks (its own figures, as before the platform); for
+other rulesets it is the longest of the random games.
+"""
 
 from __future__ import annotations
 
@@ -14,10 +21,9 @@ from typing import Any
 
 from engine.ai.bots import make_bot
 from engine.ai.sim import play_out
+from engine.core import registry
 from engine.core.game import Game
 from engine.core.log import Seat
-from engine.hkk import pool as P
-from engine.hkk.session import make_header, new_game
 
 
 def _pin_one_core() -> str:
@@ -28,25 +34,45 @@ def _pin_one_core() -> str:
         return "single process (could not pin)"
 
 
-def _random_games(pool: dict, decks: list[str], n: int, seed: int) -> tuple[float, list[Game]]:
+def _seats(decks: tuple[str, ...], bot: str) -> tuple[Seat, ...]:
+    return tuple(Seat("ABCDEFGH"[i % 8], d, f"ai:{bot}") for i, d in enumerate(decks))
+
+
+def _random_games(plugin: Any, decks: list[str], n: int, seed: int
+                  ) -> tuple[float, float, list[Game]]:
+    """``n`` random-bot games: seconds playing them (new game + play-out) and seconds making
+    their headers (content loading and pinning, timed apart)."""
+    seats = plugin.seats[0]
     games = []
-    started = time.perf_counter()
+    playing = headers = 0.0
     for g in range(n):
-        pair = (decks[g % len(decks)], decks[(g + 1) % len(decks)])
-        header = make_header(pair, seed + g, pool=pool,
-                             seats=(Seat("A", pair[0], "ai:random"),
-                                    Seat("B", pair[1], "ai:random")))
-        game = new_game(header)
-        play_out(game, [make_bot("random", game.ruleset, seed + g),
-                        make_bot("random", game.ruleset, seed - g)])
+        chosen = tuple(decks[(g + i) % len(decks)] for i in range(seats))
+        t0 = time.perf_counter()
+        header = plugin.new_header(chosen, seed + g, seats=_seats(chosen, "random"))
+        t1 = time.perf_counter()
+        game = Game.new(plugin.ruleset_for(header), header)
+        bots = [make_bot("random", game.ruleset, seed + g if i == 0 else seed - g - i + 1)
+                for i in range(seats)]
+        play_out(game, bots)
+        playing += time.perf_counter() - t1
+        headers += t1 - t0
         games.append(game)
-    return time.perf_counter() - started, games
+    return playing, headers, games
 
 
-def _long_game(pool: dict, decks: list[str], seed: int, entries: int = 2000) -> Game:
-    """A single game of at least ``entries`` entries: random bots with big (legal, > 30 card)
-    decks of every card in the pool, no turn limit, so the game runs long."""
+def _turn(game: Game) -> int:
+    return int(game.ruleset.summary(game.state).get("turn") or 0)
+
+
+def _hkk_long_game(decks: list[str], seed: int, entries: int = 2000) -> tuple[Game, dict]:
+    """Hatalom Kártyái's own long game: random bots with big (legal, > 30 card) decks of every
+    card in the pool, no turn limit, until one game has at least ``entries`` entries."""
+    from engine.hkk import pool as P
+    from engine.hkk.session import make_header, new_game
+
+    pool = P.load_pool()
     big = tuple(cid for cid in sorted(pool) for _ in range(3))
+    game = None
     for attempt in range(40):
         header = make_header((decks[0], decks[1]), seed + attempt, pool=pool,
                              seats=(Seat("A", "all", "ai:random"), Seat("B", "all", "ai:random")),
@@ -58,8 +84,8 @@ def _long_game(pool: dict, decks: list[str], seed: int, entries: int = 2000) -> 
                         make_bot("random", game.ruleset, -attempt)],
                  max_decisions=1_000_000)
         if len(game.entries) >= entries:
-            return game
-    return game
+            break
+    return game, {"cards_in_pool": len(pool)}
 
 
 def _with_decks(header, decklists):
@@ -70,26 +96,35 @@ def _with_decks(header, decklists):
     return sealed(msgspec.structs.replace(header, decklists=tuple(tuple(d) for d in decklists)))
 
 
+#: a ruleset's own long game for the load/replay/undo figures (name -> maker(decks, seed));
+#: a ruleset not listed uses the longest of its random games
+LONG_GAMES = {"hkk": _hkk_long_game}
+
+
 def run_bench(args: Any) -> int:
     from engine.core import store as S
 
-    pool = P.load_pool()
-    decks = [d.id for d in P.list_decks()]
+    plugin = registry.get(getattr(args, "ruleset", None) or "hkk")
+    decks = [d.id for d in plugin.decks()]
     report: dict[str, Any] = {
+        "ruleset": plugin.name,
         "python": platform.python_version(), "machine": platform.machine(),
-        "cpu_count": os.cpu_count(), "cards_in_pool": len(pool),
+        "cpu_count": os.cpu_count(),
     }
     report["cpu"] = _pin_one_core()
 
-    # 1. random-bot games per second on one core
-    elapsed, games = _random_games(pool, decks, args.games, args.seed)
+    # 1. random-bot games per second on one core (the game itself: new game and play-out; the
+    #    header — loading and pinning the ruleset's content — is timed apart)
+    elapsed, header_seconds, games = _random_games(plugin, decks, args.games, args.seed)
     report["random_games"] = {
         "games": len(games), "seconds": round(elapsed, 3),
         "games_per_second": round(len(games) / elapsed, 1),
+        "header_ms_per_game": round(header_seconds / max(1, len(games)) * 1000, 3),
+        "games_per_second_with_headers": round(len(games) / (elapsed + header_seconds), 1),
         "avg_entries": round(statistics.mean(len(g.entries) for g in games), 1),
         "avg_events": round(statistics.mean(sum(len(e.events) for e in g.entries)
                                             for g in games), 1),
-        "avg_turns": round(statistics.mean(g.state.turn for g in games), 1),
+        "avg_turns": round(statistics.mean(_turn(g) for g in games), 1),
     }
 
     # 2. rebuild speed: events per second applying logged events to a fresh state
@@ -106,9 +141,14 @@ def run_bench(args: Any) -> int:
     report["rebuild"] = {"events": total_events, "seconds": round(rebuild, 3),
                          "events_per_second": round(total_events / rebuild)}
 
-    # 3. a 2,000-entry game: save size, load + rebuild time, undo latency
-    long = _long_game(pool, decks, args.seed)
-    codec = S.EntryCodec(long.ruleset.action_type, long.ruleset.event_type)
+    # 3. a long game: save size, load + rebuild time, replay, undo latency
+    maker = LONG_GAMES.get(plugin.name)
+    if maker is not None:
+        long, extra = maker(decks, args.seed)
+        report.update(extra)
+    else:
+        long = max(games, key=lambda g: len(g.entries))
+    codec = plugin.codec()
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "long.hkk"
         writer = S.SaveWriter.create(path, long.header, codec, fsync=False)
@@ -137,13 +177,12 @@ def run_bench(args: Any) -> int:
         header_bytes = len(codec_header_bytes(long.header))
         # replay: open the save into a replay cursor, and seek from its start to its end
         from engine.core.replay import Replay
-        from engine.hkk.rulebook import rule_of
 
         opens, seeks = [], []
         for _ in range(5):
             t0 = time.perf_counter()
             loaded = S.load(path, codec)
-            replay = Replay(long.ruleset, loaded.header, loaded.entries, rule_of)
+            replay = Replay(long.ruleset, loaded.header, loaded.entries, plugin.rule_of)
             opens.append(time.perf_counter() - t0)
             t0 = time.perf_counter()
             replay.goto(replay.total)

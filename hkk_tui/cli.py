@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
@@ -21,26 +23,128 @@ def _fail(message: str, code: int = 2) -> int:
     return code
 
 
+# ---------------------------------------------------------------------------- rulesets
+DEFAULT_RULESET = "hkk"
+
+
+def _plugin(name: str | None) -> Any:
+    """The plugin called ``name`` (``hkk`` if None); :class:`UnknownRuleset` if none is."""
+    from engine.core import registry
+
+    return registry.get(name or DEFAULT_RULESET)
+
+
+def _seat_name(i: int) -> str:
+    return "ABCDEFGH"[i] if i < 8 else f"P{i + 1}"
+
+
+def _title(plugin: Any) -> str:
+    en, hu = plugin.title.get("en", plugin.name), plugin.title.get("hu", "")
+    return en if not hu or hu == en else f"{en} / {hu}"
+
+
+def cmd_rulesets(args: argparse.Namespace) -> int:
+    """The installed rulesets: name, title, citation prefix, seats, decks and bots."""
+    from engine.ai.bots import bot_names
+    from engine.core import registry
+
+    for plugin in registry.plugins():
+        try:
+            decks = f"{len(plugin.decks())} decks"
+        except Exception:  # noqa: BLE001 - one broken ruleset must not hide the others
+            decks = "decks cannot be read"
+        low, high = plugin.seats
+        seats = f"{low} seats" if low == high else f"{low}-{high} seats"
+        out.print(f"[bold]{escape(plugin.name)}[/]  {escape(_title(plugin))}  ·  citations "
+                  f"{escape(plugin.prefix)}  ·  {seats}  ·  {decks}  ·  bots: "
+                  f"{escape(', '.join(bot_names(plugin.name)))}", highlight=False,
+                  soft_wrap=True)
+    return 0
+
+
+def _names(text: str, n: int) -> tuple[str, ...]:
+    """``n`` names from "a,b,..." (one name stands for every seat)."""
+    parts = [p.strip() for p in text.split(",") if p.strip()]
+    if len(parts) == 1:
+        parts *= n
+    if len(parts) != n:
+        raise ValueError(f"expected {n} comma-separated names (one per seat), or one for every "
+                         f"seat; got {text!r}")
+    return tuple(parts)
+
+
+def _rotation(decks: list[str], g: int, n: int) -> tuple[str, ...]:
+    """The decks of game ``g``: every deck meets every other as the games go on."""
+    k = len(decks)
+    return tuple(decks[(g + i * (g // k + 1)) % k] for i in range(n))
+
+
+def _options(plugin: Any, given: list[str] | None) -> dict[str, Any]:
+    """``--option KEY=VALUE`` pairs checked against the ruleset's options (JSON values)."""
+    chosen: dict[str, Any] = {}
+    for text in given or ():
+        key, sep, value = text.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise ValueError(f"--option {text!r}: write it as KEY=VALUE")
+        if key not in plugin.options:
+            raise ValueError(f"--option {key}: {plugin.name} has no such option; its options: "
+                             f"{', '.join(plugin.options) or 'none'}.")
+        try:
+            chosen[key] = json.loads(value)
+        except ValueError:
+            chosen[key] = value
+    return chosen
+
+
+def _seats(plugin: Any, given: int | None) -> int:
+    low, high = plugin.seats
+    n = low if given is None else given
+    if not low <= n <= high:
+        span = str(low) if low == high else f"{low} to {high}"
+        raise ValueError(f"--seats {n}: {_title(plugin)} is played by {span} players.")
+    return n
+
+
+def _bots(plugin: Any, text: str, n: int) -> tuple[str, ...]:
+    from engine.ai.bots import bot_names
+
+    bots = _names(text, n) if text else \
+        (plugin.default_bot, *["random"] * (n - 1))
+    known = bot_names(plugin.name)
+    for b in bots:
+        if b not in known:
+            raise ValueError(f"Unknown bot {b!r}; choose one of: {', '.join(known)}.")
+    return bots
+
+
 # ---------------------------------------------------------------------------- sim
 def cmd_sim(args: argparse.Namespace) -> int:
-    from engine.ai.bots import bot_names, make_bot
+    """Bot games over any ruleset, through the plugin and the protocol alone."""
+    from engine.ai.bots import make_bot
     from engine.ai.sim import play_out
+    from engine.core.game import Game
     from engine.core.log import Seat
-    from engine.hkk import pool as P
-    from engine.hkk.session import make_header, new_game
 
+    plugin = _plugin(args.ruleset)
     try:
-        pool = P.load_pool()
-        decks = _pair(args.decks) if args.decks else None
-        all_decks = [d.id for d in P.list_decks()]
-        bots = _pair(args.bots)
-        for b in bots:
-            if b not in bot_names("hkk"):
-                raise ValueError(f"Unknown bot {b!r}; choose one of: "
-                                 f"{', '.join(bot_names('hkk'))}.")
-    except (P.PoolError, ValueError) as exc:
-        return _fail(str(exc))
-    wins = {0: 0, 1: 0}
+        n = _seats(plugin, args.seats)
+        options = _options(plugin, args.option)
+        bots = _bots(plugin, args.bots, n)
+        decks = _names(args.decks, n) if args.decks else None
+        all_decks = [d.id for d in plugin.decks()]
+        if not all_decks:
+            raise ValueError(f"{_title(plugin)} ships no decks.")
+        for deck in decks or ():
+            if deck not in all_decks and not (deck.endswith(".toml") or "/" in deck
+                                              or "\\" in deck):
+                raise ValueError(f"Unknown deck {deck!r} for --decks; use one of: "
+                                 f"{', '.join(all_decks)}.")
+        if decks:                       # a deck file of the user's: told once, not per game
+            plugin.new_header(decks, args.seed)
+    except Exception as exc:  # noqa: BLE001 - bad arguments or content, in words
+        return _fail(_public(str(exc)))
+    wins = [0] * n
     by_deck: dict[str, list[int]] = {}
     draws = errors = 0
     turns = decisions = events = 0
@@ -52,99 +156,114 @@ def cmd_sim(args: argparse.Namespace) -> int:
         task = progress.add_task("sim", total=args.games, rate="-")
         for g in range(args.games):
             seed = args.seed + g
-            pair = decks or (all_decks[g % len(all_decks)],
-                             all_decks[(g // len(all_decks) + g + 1) % len(all_decks)])
+            chosen = decks or _rotation(all_decks, g, n)
             try:
-                header = make_header(pair, seed, seats=(Seat("A", pair[0], f"ai:{bots[0]}"),
-                                                        Seat("B", pair[1], f"ai:{bots[1]}")),
-                                     pool=pool, options={"first_turn_draw": True})
-                game = new_game(header)
-                play_out(game, [make_bot(bots[0], game.ruleset, seed),
-                                make_bot(bots[1], game.ruleset, seed + 1)])
+                header = plugin.new_header(
+                    chosen, seed, options=options or None,
+                    seats=tuple(Seat(_seat_name(i), chosen[i], f"ai:{bots[i]}")
+                                for i in range(n)))
+                game = Game.new(plugin.ruleset_for(header), header)
+                play_out(game, [make_bot(bots[i], game.ruleset, seed + i) for i in range(n)])
+                result = game.ruleset.result(game.state)
+                if result is None:
+                    raise RuntimeError("the game ended without a result")
             except Exception as exc:  # noqa: BLE001 - counted and reported per game
                 errors += 1
-                err.print(f"game {g} (seed {seed}, decks {pair}): {type(exc).__name__}: {exc}")
+                err.print(f"game {g} (seed {seed}, decks {', '.join(chosen)}): "
+                          f"{type(exc).__name__}: {escape(str(exc))}", highlight=False)
                 continue
-            result = game.state.result
-            turns += game.state.turn
+            turns += int(game.ruleset.summary(game.state).get("turn") or 0)
             decisions += len(game.entries)
             events += sum(len(e.events) for e in game.entries)
-            for seat in (0, 1):
-                by_deck.setdefault(pair[seat], [0, 0, 0])[2] += 1
-            if result.winner == -1:
+            for seat in range(n):
+                record = by_deck.setdefault(chosen[seat], [0, 0, 0])
+                record[2] += 1
+                if result.winners:
+                    record[0 if seat in result.winners else 1] += 1
+            if not result.winners:
                 draws += 1
-            else:
-                wins[result.winner] += 1
-                by_deck[pair[result.winner]][0] += 1
-                by_deck[pair[1 - result.winner]][1] += 1
+            for seat in result.winners:
+                wins[seat] += 1
             elapsed = time.perf_counter() - started
             progress.update(task, advance=1, rate=f"{(g + 1) / elapsed:.1f}")
     elapsed = time.perf_counter() - started
     played = args.games - errors
+    out.print(f"ruleset: {plugin.name} ({escape(_title(plugin))}), {n} seats", highlight=False)
     out.print(f"games: {args.games}  finished: {played}  errors: {errors}")
-    out.print(f"wins: seat A ({bots[0]}) {wins[0]}  seat B ({bots[1]}) {wins[1]}  draws: {draws}")
+    out.print("wins: " + "  ".join(f"seat {_seat_name(i)} ({bots[i]}) {wins[i]}"
+                                   for i in range(n)) + f"  draws: {draws}")
     if played:
         out.print(f"average turns: {turns / played:.1f}  average decisions: "
                   f"{decisions / played:.1f}  average events: {events / played:.0f}")
     out.print(f"speed: {args.games / elapsed:.1f} games/s ({elapsed:.2f} s)")
-    for deck, (w, lost, n) in sorted(by_deck.items()):
-        out.print(f"  deck {deck}: played {n}, won {w}, lost {lost}")
+    for deck, (w, lost, k) in sorted(by_deck.items()):
+        out.print(f"  deck {escape(deck)}: played {k}, won {w}, lost {lost}")
     return 1 if errors else 0
 
 
-def _existing(name: str) -> Path | None:
-    """A file by path, or a shipped one by name (saves/scenarios, saves/games)."""
+def _existing(name: str, ruleset: str | None = None) -> Path | None:
+    """A file by path, or a shipped one by name: ``saves/<ruleset>/scenarios`` and
+    ``saves/<ruleset>/games`` (every installed ruleset's when ``ruleset`` is None), then the
+    folders of older hkk, ``saves/scenarios`` and ``saves/games``."""
     path = Path(name)
     if path.is_file():
         return path
     from importlib.resources import files
 
-    for folder in ("scenarios", "games"):
+    from engine.core import registry
+
+    root = Path(str(files("saves")))
+    names = [ruleset] if ruleset else registry.names()
+    folders = [root / r / kind for r in names for kind in ("scenarios", "games")]
+    for folder in [*folders, root / "scenarios", root / "games"]:
         for candidate in (name, f"{name}.toml", f"{name}.hkk"):
-            shipped = Path(str(files("saves"))) / folder / candidate
+            shipped = folder / candidate
             if shipped.is_file():
                 return shipped
     return None
 
 
-def _pair(text: str) -> tuple[str, str]:
-    parts = [p.strip() for p in text.split(",") if p.strip()]
-    if len(parts) == 1:
-        parts *= 2
-    if len(parts) != 2:
-        raise ValueError(f"expected two comma-separated names, got {text!r}")
-    return parts[0], parts[1]
-
-
 # ---------------------------------------------------------------------------- decks
 def cmd_decks(args: argparse.Namespace) -> int:
-    from engine.hkk import pool as P
-
+    plugin = _plugin(args.ruleset)
     if args.action == "list":
         try:
-            pool = P.load_pool()
-            for d in P.list_decks():
-                n = sum(d.cards.values())
-                out.print(f"[bold]{d.id}[/]  {d.name.en} / {d.name.hu}  ({n} cards) — "
-                          f"{d.description.en}")
-            out.print(f"card pool: {len(pool)} cards")
-        except P.PoolError as exc:
-            return _fail(str(exc))
+            infos = plugin.decks()
+        except Exception as exc:  # noqa: BLE001 - broken content, in words
+            return _fail(_public(str(exc)))
+        for d in infos:
+            name = d.name.get("en", d.id)
+            other = d.name.get("hu", "")
+            names = name if not other or other == name else f"{name} / {other}"
+            out.print(f"[bold]{escape(d.id)}[/]  {escape(names)}  ({d.size} cards) — "
+                      f"{escape(d.description.get('en', ''))}")
+        out.print(f"{len(infos)} decks of {escape(_title(plugin))} ({plugin.name})")
         return 0
     paths = [Path(f) for f in args.files] or None
-    problems = P.validate_files(paths)
+    try:
+        problems = plugin.validate(paths)
+    except Exception as exc:  # noqa: BLE001 - a validator that breaks is told, not shown
+        return _fail(_public(str(exc)))
     for p in problems:
-        err.print(f"{p.file}: {p.card + ': ' if p.card else ''}{p.message}")
+        where = f"{p.file}: {p.item + ': ' if p.item else ''}"
+        text = p.message if p.message.startswith(p.file) else where + p.message
+        err.print(escape(text), highlight=False, soft_wrap=True)
     if problems:
         err.print(f"[bold red]{len(problems)} problem(s) found.[/]")
         return 1
-    out.print("All card and deck files are valid.")
+    out.print(f"All {escape(_title(plugin))} card and deck files are valid.")
     return 0
 
 
 # ---------------------------------------------------------------------------- watch
 def cmd_watch(args: argparse.Namespace) -> int:
-    """Watch a bot game printed in the terminal (no app needed)."""
+    """Watch a bot game printed in the terminal (no app needed). Hatalom Kártyái only: the
+    event lines come from HKK's own describer."""
+    plugin = _plugin(args.ruleset)
+    if plugin.name != "hkk":
+        return _fail(f"`hkk watch` shows Hatalom Kártyái (hkk) games only, not "
+                     f"{_title(plugin)} ({plugin.name}); `hkk sim --ruleset {plugin.name}` "
+                     f"plays its bot games headless.")
     from engine.ai.bots import make_bot
     from engine.ai.sim import play_out
     from engine.core.log import Seat
@@ -155,7 +274,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
 
     pool = P.load_pool()
     decks = [d.id for d in P.list_decks()]
-    pair = _pair(args.decks) if args.decks else (decks[0], decks[1 % len(decks)])
+    pair = _names(args.decks, 2) if args.decks else (decks[0], decks[1 % len(decks)])
     header = make_header(pair, args.seed, pool=pool,
                          seats=(Seat("A", pair[0], "ai:greedy"), Seat("B", pair[1], "ai:greedy")))
     game = new_game(header)
@@ -180,27 +299,55 @@ def cmd_watch(args: argparse.Namespace) -> int:
 
 
 # ---------------------------------------------------------------------------- saves
-def _codec():
-    from engine.hkk.session import codec
+def _other_ruleset(args: argparse.Namespace, header: Any) -> str:
+    """'' if ``--ruleset`` was not given or names the save's own ruleset; else why not."""
+    wanted = getattr(args, "ruleset", None)
+    if not wanted or wanted == header.ruleset:
+        return ""
+    return f"a game of '{header.ruleset}', not '{wanted}'"
 
-    return codec()
+
+def _warn_ruleset(args: argparse.Namespace, header: Any, given: str) -> None:
+    other = _other_ruleset(args, header)
+    if other:
+        err.print(f"[yellow]hkk:[/] {escape(given)} is {escape(other)}; it is read as a "
+                  f"'{escape(header.ruleset)}' game.", highlight=False, soft_wrap=True)
+
+
+def _check_loaded(loaded: Any) -> str:
+    """Why a loaded save or export disagrees with its rules ("" if it agrees throughout): the
+    ruleset its header names re-checks the header, then re-runs every recorded action."""
+    from engine.core import registry
+    from engine.core.game import check_header, rerun
+
+    try:
+        ruleset = registry.ruleset_for(loaded.header)
+    except registry.UnknownRuleset as exc:
+        return str(exc)
+    except Exception as exc:  # noqa: BLE001 - e.g. pinned content that does not decode
+        return f"its content cannot be read ({type(exc).__name__}: {exc})"
+    problem = check_header(ruleset, loaded.header)
+    if problem:
+        return problem
+    checked = rerun(ruleset, loaded.header, loaded.entries)
+    if checked.divergence is not None:
+        return f"entry {checked.agreed} disagrees with the rules: {checked.why}"
+    return ""
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
     """Re-simulate saved games (or JSON exports) with today's rules. Exit 0 only when every file
-    is whole, its header sealed and unedited, and every entry reproduced by the rules."""
+    is whole, its header sealed and unedited, and every entry reproduced by the rules. Each file
+    is checked by the ruleset its header names; ``--ruleset`` skips files of other rulesets."""
+    from engine.core import registry
     from engine.core import store as S
     from engine.core.game import check_header, verify
-    from engine.hkk.session import ruleset_for
-
-    from rich.markup import escape
 
     def say(text: str) -> None:
         out.print(text, highlight=False, soft_wrap=True)
 
-    codec = _codec()
     files = [Path(f) for f in args.files]
-    failures = 0
+    failures = skipped = 0
     progress = Progress(TextColumn("[bold]verify"), BarColumn(), MofNCompleteColumn(),
                         TextColumn("{task.fields[name]}"), console=err,
                         disable=len(files) < 2 or not err.is_terminal)
@@ -210,15 +357,21 @@ def cmd_verify(args: argparse.Namespace) -> int:
             progress.update(task, name=path.name)
             progress.advance(task)
             try:
-                loaded = S.read_any(path, codec)
-                ruleset = ruleset_for(loaded.header)
+                loaded = S.read_any(path)          # the header names the ruleset and codec
             except (S.SaveError, OSError) as exc:
                 say(f"{path}: [red]CANNOT READ[/] — {escape(str(exc))}")
                 failures += 1
                 continue
+            other = _other_ruleset(args, loaded.header)
+            if other:
+                say(f"{path}: [yellow]SKIPPED[/] — {escape(other)}")
+                skipped += 1
+                continue
+            try:
+                ruleset = registry.ruleset_for(loaded.header)
             except Exception as exc:  # noqa: BLE001 - e.g. pinned cards that do not decode
-                say(f"{path}: [red]CANNOT READ[/] — its card definitions cannot be read "
-                          f"({type(exc).__name__}: {escape(str(exc))})")
+                say(f"{path}: [red]CANNOT READ[/] — its content (cards, decks) cannot be read "
+                    f"({type(exc).__name__}: {escape(str(exc))})")
                 failures += 1
                 continue
             edited = check_header(ruleset, loaded.header)
@@ -237,13 +390,15 @@ def cmd_verify(args: argparse.Namespace) -> int:
             failures += 1
             d = report.divergence
             say(f"{path}: [red]DIVERGES[/] at entry {d.entry} (player {d.player + 1}, "
-                      f"action {escape(repr(d.action))})")
+                f"action {escape(repr(d.action))})")
             if d.error:
                 say(f"    today's rules refuse it: {escape(d.error)}")
             else:
                 i, recorded, produced = d.first_difference()
                 say(f"    event {i}: recorded {escape(repr(recorded))}")
                 say(f"    event {i}: produced {escape(repr(produced))}")
+    if skipped:
+        say(f"{skipped} file(s) of other rulesets skipped (--ruleset {args.ruleset}).")
     return 1 if failures else 0
 
 
@@ -252,9 +407,10 @@ def cmd_export(args: argparse.Namespace) -> int:
 
     src = Path(args.file)
     try:
-        loaded = S.load(src, _codec())
+        loaded = S.load(src)                       # the header picks the codec
     except (S.SaveError, OSError) as exc:
         return _fail(str(exc))
+    _warn_ruleset(args, loaded.header, args.file)
     dest = Path(args.out) if args.out else src.with_suffix(".json" if args.json else
                                                           ".export.hkk")
     try:
@@ -271,10 +427,12 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_import(args: argparse.Namespace) -> int:
     from engine.core import store as S
 
-    try:
-        from engine.hkk.session import check_loaded
+    def check(loaded: Any) -> str:
+        _warn_ruleset(args, loaded.header, args.file)
+        return _check_loaded(loaded)
 
-        path = S.import_file(Path(args.file), _codec(), S.saves_dir(), check=check_loaded)
+    try:
+        path = S.import_file(Path(args.file), None, S.saves_dir(), check=check)
     except (S.SaveError, OSError) as exc:
         return _fail(str(exc))
     out.print(f"Imported as {path}; open it from Load game in hkk.")
@@ -282,35 +440,49 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_record(args: argparse.Namespace) -> int:
-    """Record bot games as save files (the regression fixtures in saves/games)."""
+    """Record bot games as save files (the regression fixtures in saves/<ruleset>/games)."""
     from engine.ai.bots import make_bot
     from engine.ai.sim import play_out
     from engine.core import store as S
+    from engine.core.game import Game
     from engine.core.log import Seat
-    from engine.hkk import pool as P
-    from engine.hkk.session import make_header, new_game
 
-    pool = P.load_pool()
-    decks = [d.id for d in P.list_decks()]
-    dest = Path(args.out)
+    plugin = _plugin(args.ruleset)
+    try:
+        n = plugin.seats[0]
+        options = _options(plugin, args.option)
+        bots = _names(args.bots, n) if args.bots else (plugin.default_bot,) * n
+        _bots(plugin, ",".join(bots), n)
+        decks = [d.id for d in plugin.decks()]
+        if not decks:
+            raise ValueError(f"{_title(plugin)} ships no decks.")
+    except Exception as exc:  # noqa: BLE001 - bad arguments or content, in words
+        return _fail(_public(str(exc)))
+    dest = Path(args.out) if args.out else Path("saves") / plugin.name / "games"
     dest.mkdir(parents=True, exist_ok=True)
-    bots = _pair(args.bots)
+    codec = plugin.codec()
     for g in range(args.games):
-        pair = (decks[g % len(decks)], decks[(g + 1 + g // len(decks)) % len(decks)])
+        chosen = _rotation(decks, g, n)
         seed = args.seed + g
-        header = make_header(pair, seed, pool=pool, title=f"{pair[0]} vs {pair[1]}",
-                             seats=(Seat("A", pair[0], f"ai:{bots[0]}"),
-                                    Seat("B", pair[1], f"ai:{bots[1]}")),
-                             options={"first_turn_draw": g % 3 != 2})
-        path = dest / f"game-{g + 1:02d}-{pair[0]}-vs-{pair[1]}.hkk"
-        writer = S.SaveWriter.create(path, header, _codec(), overwrite=True, fsync=False)
-        game = new_game(header, writer)
-        play_out(game, [make_bot(bots[0], game.ruleset, seed),
-                        make_bot(bots[1], game.ruleset, seed + 1)])
+        game_options = dict(options)
+        # the shipped HKK fixtures play every third game under the tournament rule (K 145.1);
+        # a ruleset without that option is recorded with its defaults
+        if "first_turn_draw" in plugin.options and "first_turn_draw" not in options:
+            game_options["first_turn_draw"] = g % 3 != 2
+        header = plugin.new_header(chosen, seed, title=" vs ".join(chosen),
+                                   seats=tuple(Seat(_seat_name(i), chosen[i], f"ai:{bots[i]}")
+                                               for i in range(n)),
+                                   options=game_options or None)
+        path = dest / f"game-{g + 1:02d}-{'-vs-'.join(chosen)}.hkk"
+        writer = S.SaveWriter.create(path, header, codec, overwrite=True, fsync=False)
+        game = Game.new(plugin.ruleset_for(header), header, writer)
+        play_out(game, [make_bot(bots[i], game.ruleset, seed + i) for i in range(n)])
         writer.close()
-        r = game.state.result
-        out.print(f"{path}: {len(game.entries)} entries, turn {game.state.turn}, "
-                  f"{'draw' if r.winner < 0 else 'winner ' + 'AB'[r.winner]} ({r.reason})")
+        r = game.ruleset.result(game.state)
+        turn = game.ruleset.summary(game.state).get("turn")
+        who = ("draw" if not r.winners else
+               "winner " + ", ".join(_seat_name(i) for i in r.winners))
+        out.print(f"{path}: {len(game.entries)} entries, turn {turn}, {who} ({r.reason})")
     return 0
 
 
@@ -322,22 +494,29 @@ def cmd_app(args: argparse.Namespace) -> int:
 
     kwargs: dict = {}
     if args.command in ("replay", "debug", "scenario"):
-        path = _existing(args.file)
+        scenario = args.command == "scenario"
+        plugin = _plugin(args.ruleset) if scenario else None
+        path = _existing(args.file, plugin.name if plugin else args.ruleset)
         if path is None:
-            what = "scenario (.toml)" if args.command == "scenario" else "save (.hkk)"
+            what = "scenario (.toml)" if scenario else "save (.hkk)"
             return _fail(f"There is no file {args.file!r}; give the path of a {what}.")
-        problem = (_check_scenario(path, args.file) if args.command == "scenario"
-                   else _check_save(path, args.file))
+        if scenario:
+            problem, ruleset = _check_scenario(plugin, path, args.file), plugin.name
+        else:
+            problem, ruleset = _check_save(args, path, args.file)
         if problem:
             return _fail(problem)
-        key = "scenario" if args.command == "scenario" else "replay"
-        kwargs = {key: str(path), "debug": args.command == "debug", "lang": args.lang}
+        key = "scenario" if scenario else "replay"
+        kwargs = {key: str(path), "debug": args.command == "debug", "lang": args.lang,
+                  "ruleset": ruleset}
     elif args.command == "play":
-        problem = _check_play(args)
+        plugin = _plugin(args.ruleset)
+        args.ai = args.ai or plugin.default_bot
+        problem = _check_play(plugin, args)
         if problem:
             return _fail(problem)
         kwargs = {"deck": args.deck, "vs": args.vs, "ai": args.ai, "seed": args.seed,
-                  "lang": args.lang}
+                  "lang": args.lang, "ruleset": plugin.name}
     if not has_terminal():
         # without a terminal the app could only hang (ssh -T, a pipe, </dev/null)
         sys.stderr.write(NO_TERMINAL + "\n")
@@ -347,61 +526,58 @@ def cmd_app(args: argparse.Namespace) -> int:
     return run_app(**kwargs)
 
 
-def _check_play(args: argparse.Namespace) -> str:
+def _check_play(plugin: Any, args: argparse.Namespace) -> str:
     """Why ``hkk play``'s decks or bot cannot be used ('' if they can)."""
     from engine.ai.bots import bot_names
-    from engine.hkk import pool as P
 
     try:
-        pool = P.load_pool()
-        known = [d.id for d in P.list_decks(pool)]
-    except P.PoolError as exc:
+        known = [d.id for d in plugin.decks()]
+    except Exception as exc:  # noqa: BLE001 - broken shipped content
         return _public(f"The shipped card data is broken; reinstall hkk. {exc}")
     for flag, deck in (("--deck", args.deck), ("--vs", args.vs)):
         if deck is None or deck in known:
             continue
         if deck.endswith(".toml") or "/" in deck or "\\" in deck:
-            try:
-                P.load_deck(Path(deck), pool)
-            except P.PoolError as exc:
+            try:                        # a deck file of the user's: can a game be set up?
+                plugin.new_header((deck,) * plugin.seats[0], 0)
+            except Exception as exc:  # noqa: BLE001 - told in words
                 return _public(f"{flag} {deck}: {exc}")
             continue
         return f"Unknown deck {deck!r} for {flag}; use one of: {', '.join(known)}."
-    if args.ai not in bot_names("hkk"):
-        return f"--ai: Unknown bot {args.ai!r}; choose one of: {', '.join(bot_names('hkk'))}."
+    bots = bot_names(plugin.name)
+    if args.ai not in bots:
+        return f"--ai: Unknown bot {args.ai!r}; choose one of: {', '.join(bots)}."
     return ""
 
 
-def _check_scenario(path: Path, given: str) -> str:
+def _check_scenario(plugin: Any, path: Path, given: str) -> str:
     """Why the scenario file cannot be played ('' if it can); names the file as the user did."""
-    from engine.hkk import pool as P
-    from engine.hkk.scenario import ScenarioError, load_file
-
     try:
-        load_file(path, P.load_pool())
-    except (ScenarioError, P.PoolError) as exc:
-        return _public(str(exc), path, given)
+        plugin.load_scenario(path)
     except UnicodeDecodeError:
         return f"{given}: this is not a scenario file (it is not UTF-8 text)."
+    except Exception as exc:  # noqa: BLE001 - the plugin's ScenarioError, content errors
+        return _public(str(exc), path, given)
     return ""
 
 
-def _check_save(path: Path, given: str) -> str:
-    """Why the save cannot be replayed ('' if it can): unreadable, not a save, or not a game
-    today's rules can rebuild."""
+def _check_save(args: argparse.Namespace, path: Path, given: str) -> tuple[str, str]:
+    """Why the save cannot be replayed ('' if it can) — unreadable, not a save, or not a game
+    today's rules can rebuild — and the ruleset its header names."""
+    from engine.core import registry
     from engine.core import store as S
     from engine.core.game import Game
-    from engine.hkk.session import codec, ruleset_for
 
     try:
-        loaded = S.load(path, codec())
+        loaded = S.load(path)                      # the header picks the codec
     except (S.SaveError, OSError) as exc:
-        return _public(str(exc), path, given)
+        return _public(str(exc), path, given), ""
+    _warn_ruleset(args, loaded.header, given)
     try:
-        Game.from_log(ruleset_for(loaded.header), loaded.header, loaded.entries)
+        Game.from_log(registry.ruleset_for(loaded.header), loaded.header, loaded.entries)
     except Exception as exc:  # noqa: BLE001 - whatever it is, it is told, not shown as a crash
-        return _public(f"{given}: this save cannot be replayed ({exc}).", path, given)
-    return ""
+        return _public(f"{given}: this save cannot be replayed ({exc}).", path, given), ""
+    return "", loaded.header.ruleset
 
 
 def _public(message: str, path: Path | None = None, given: str = "") -> str:
@@ -418,78 +594,108 @@ def _public(message: str, path: Path | None = None, given: str = "") -> str:
 
 
 # ---------------------------------------------------------------------------- main
+def _ruleset_flag(p: argparse.ArgumentParser, reads_a_save: bool = False) -> None:
+    if reads_a_save:
+        p.add_argument("--ruleset", default=None, metavar="NAME",
+                       help="only games of this ruleset (the save's header names its own)")
+    else:
+        p.add_argument("--ruleset", default=DEFAULT_RULESET, metavar="NAME",
+                       help=f"which game (default {DEFAULT_RULESET}; `hkk rulesets` lists them)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="hkk", description="Hatalom Kártyái in your terminal.")
     sub = parser.add_subparsers(dest="command")
+    sub.add_parser("rulesets", help="list the installed rulesets (games hkk plays)")
     p = sub.add_parser("play", help="start a game against the AI directly")
     p.add_argument("--deck", help="your deck id")
     p.add_argument("--vs", help="the AI's deck id")
-    p.add_argument("--ai", default="greedy", help="bot: greedy or random")
+    p.add_argument("--ai", default=None, help="bot (default: the ruleset's, greedy for hkk)")
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--lang", choices=("hu", "en"), default=None)
+    _ruleset_flag(p)
     s = sub.add_parser("sim", help="play bot games headless and print results")
     s.add_argument("--games", type=int, default=100)
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--decks", default="", help="A,B deck ids (default: rotate all decks)")
-    s.add_argument("--bots", default="greedy,random")
+    s.add_argument("--bots", default="",
+                   help="one bot per seat, A,B (default: the ruleset's bot vs random)")
+    s.add_argument("--seats", type=int, default=None, help="players (default: the fewest)")
+    s.add_argument("--option", action="append", metavar="KEY=VALUE",
+                   help="a game option (JSON value), repeatable")
     s.add_argument("--quiet", action="store_true")
+    _ruleset_flag(s)
     b = sub.add_parser("bench", help="measure engine speed into a JSON report")
     b.add_argument("--out", default="bench-report.json")
     b.add_argument("--games", type=int, default=60)
     b.add_argument("--seed", type=int, default=1)
+    _ruleset_flag(b)
     d = sub.add_parser("decks", help="list or validate card and deck files")
     d.add_argument("action", choices=("validate", "list"))
     d.add_argument("files", nargs="*")
+    _ruleset_flag(d)
     rp = sub.add_parser("replay", help="step through a saved game (read-only)")
     rp.add_argument("file")
     rp.add_argument("--lang", choices=("hu", "en"), default=None)
+    _ruleset_flag(rp, reads_a_save=True)
     db = sub.add_parser("debug", help="the step-through rules debugger on a saved game")
     db.add_argument("file")
     db.add_argument("--lang", choices=("hu", "en"), default=None)
-    sc = sub.add_parser("scenario", help="start a game from a scenario file (saves/scenarios)")
+    _ruleset_flag(db, reads_a_save=True)
+    sc = sub.add_parser("scenario",
+                        help="start a game from a scenario file (saves/<ruleset>/scenarios)")
     sc.add_argument("file")
     sc.add_argument("--lang", choices=("hu", "en"), default=None)
+    _ruleset_flag(sc)
     v = sub.add_parser("verify", help="re-simulate saved games with today's rules")
     v.add_argument("files", nargs="+")
+    _ruleset_flag(v, reads_a_save=True)
     e = sub.add_parser("export", help="export a save as readable JSON or one portable file")
     e.add_argument("file")
     e.add_argument("--json", action="store_true", help="readable JSON (default: portable .hkk)")
     e.add_argument("--out", default="")
     e.add_argument("--force", action="store_true", help="overwrite the destination")
+    _ruleset_flag(e, reads_a_save=True)
     i = sub.add_parser("import", help="import a portable save or JSON export into your saves")
     i.add_argument("file")
+    _ruleset_flag(i, reads_a_save=True)
     r = sub.add_parser("record", help="record bot games as save files (fixtures)")
     r.add_argument("--games", type=int, default=10)
     r.add_argument("--seed", type=int, default=100)
-    r.add_argument("--bots", default="greedy,greedy")
-    r.add_argument("--out", default="saves/games")
-    w = sub.add_parser("watch", help="print a greedy-bot game in the terminal")
+    r.add_argument("--bots", default="", help="one bot per seat (default: the ruleset's)")
+    r.add_argument("--option", action="append", metavar="KEY=VALUE",
+                   help="a game option (JSON value), repeatable")
+    r.add_argument("--out", default="", help="folder (default: saves/<ruleset>/games)")
+    _ruleset_flag(r)
+    w = sub.add_parser("watch", help="print a greedy-bot game in the terminal (hkk only)")
     w.add_argument("--seed", type=int, default=1)
     w.add_argument("--decks", default="")
     w.add_argument("--lang", choices=("hu", "en"), default="en")
+    _ruleset_flag(w)
     return parser
+
+
+COMMANDS = {"rulesets": cmd_rulesets, "sim": cmd_sim, "decks": cmd_decks, "watch": cmd_watch,
+            "verify": cmd_verify, "export": cmd_export, "import": cmd_import,
+            "record": cmd_record}
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    if args.command == "sim":
-        return cmd_sim(args)
+    if getattr(args, "ruleset", None) is not None:
+        from engine.core import registry
+
+        try:
+            registry.get(args.ruleset)
+        except registry.UnknownRuleset as exc:       # one line: the installed ones, exit 2
+            return _fail(str(exc))
     if args.command == "bench":
         from hkk_tui.bench import run_bench
 
         return run_bench(args)
-    if args.command == "decks":
-        return cmd_decks(args)
-    if args.command == "watch":
-        return cmd_watch(args)
-    if args.command == "verify":
-        return cmd_verify(args)
-    if args.command == "export":
-        return cmd_export(args)
-    if args.command == "import":
-        return cmd_import(args)
-    if args.command == "record":
-        return cmd_record(args)
+    command = COMMANDS.get(args.command)
+    if command is not None:
+        return command(args)
     return cmd_app(args)
 
 

@@ -427,7 +427,7 @@ def test_4_verify_exits_non_zero_on_a_damaged_file(tmp_path, capsys):
 
 
 def test_4_shipped_games_verify_and_a_sound_save_imports(tmp_path, capsys):
-    games = sorted((ROOT / "saves" / "games").glob("*.hkk"))
+    games = sorted((ROOT / "saves" / "hkk" / "games").glob("*.hkk"))
     assert cli_main(["verify", *map(str, games)]) == 0
     src, _ = _export_json(tmp_path)
     imported = S.import_file(src, codec(), tmp_path / "in", check=check_loaded)

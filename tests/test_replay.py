@@ -9,7 +9,7 @@ from engine.core.replay import Breakpoint, Replay
 from engine.hkk import rulebook
 from engine.hkk.session import codec, ruleset_for
 
-GAME = sorted((Path(__file__).parent.parent / "saves" / "games").glob("*.hkk"))[0]
+GAME = sorted((Path(__file__).parent.parent / "saves" / "hkk" / "games").glob("*.hkk"))[0]
 ENC = msgspec.msgpack.Encoder()
 
 

@@ -13,7 +13,7 @@ from engine.hkk import stats
 from engine.hkk.session import ruleset_for
 from hkk_tui.cli import main
 
-GAMES = sorted((Path(__file__).parent.parent / "saves" / "games").glob("*.hkk"))
+GAMES = sorted((Path(__file__).parent.parent / "saves" / "hkk" / "games").glob("*.hkk"))
 CODEC = S.EntryCodec(A.Action, E.Event)
 
 

@@ -1,6 +1,6 @@
-"""The shipped rule scenarios (saves/scenarios/*.toml) on the real card pool.
+"""The shipped rule scenarios (saves/hkk/scenarios/*.toml) on the real card pool.
 
-1. every file loads, passes ``check`` against decks/pool and starts with a pending decision;
+1. every file loads, passes ``check`` against decks/hkk/pool and starts with a pending decision;
 2. the key moment of each scenario, played with ``game.submit``, shows what its description
    promises (tests named after the Kódex rule);
 3. broken scenario files give clear error messages.
@@ -19,7 +19,7 @@ from engine.hkk.session import scenario_game
 from engine.hkk.state import Target
 from tests.helpers import Scenario
 
-SCENARIOS = Path(__file__).resolve().parent.parent / "saves" / "scenarios"
+SCENARIOS = Path(__file__).resolve().parent.parent / "saves" / "hkk" / "scenarios"
 FILES = sorted(SCENARIOS.glob("*.toml"))
 POOL = P.load_pool()
 

@@ -1,9 +1,9 @@
 """The card pool and preconstructed decks: loading, pinning (digest / msgpack) and validation.
 
-Cards live as TOML data in ``decks/pool/*.toml`` (one ``[[card]]`` table per card, schema in
-:mod:`engine.hkk.cards`); decks in ``decks/decks/<id>.toml`` (a :class:`DeckDef`). Both directories
-are package data of the ``decks`` package, found with :mod:`importlib.resources`, so they work
-after a non-editable install too.
+Cards live as TOML data in ``decks/hkk/pool/*.toml`` (one ``[[card]]`` table per card, schema in
+:mod:`engine.hkk.cards`); decks in ``decks/hkk/decks/<id>.toml`` (a :class:`DeckDef`). Both
+directories are package data of the ``decks`` package, found with :mod:`importlib.resources`, so
+they work after a non-editable install too.
 
 Every problem the validator finds is a :class:`Problem` whose ``message`` is a plain English
 sentence naming the file, the card and what to do about it. :func:`load_pool` and
@@ -37,10 +37,10 @@ __all__ = [
 ]
 
 _DATA = importlib.resources.files("decks")
-#: Directory of the shipped card pool files (``decks/pool``).
-POOL_DIR = Path(str(_DATA / "pool"))
-#: Directory of the shipped preconstructed decks (``decks/decks``).
-DECK_DIR = Path(str(_DATA / "decks"))
+#: Directory of the shipped card pool files (``decks/hkk/pool``).
+POOL_DIR = Path(str(_DATA / "hkk" / "pool"))
+#: Directory of the shipped preconstructed decks (``decks/hkk/decks``).
+DECK_DIR = Path(str(_DATA / "hkk" / "decks"))
 
 MIN_DECK_SIZE = 30          # K 2.3.6
 MAX_COPIES = 3              # K 2.3.7
@@ -92,7 +92,7 @@ class PoolError(Exception):
 def _display(path: Path | str) -> str:
     """A short, stable name for a file: relative to the working directory or the package root."""
     p = Path(path)
-    for base in (Path.cwd(), POOL_DIR.parent.parent):
+    for base in (Path.cwd(), POOL_DIR.parents[2]):
         try:
             return p.resolve().relative_to(base.resolve()).as_posix()
         except (ValueError, OSError):
@@ -508,7 +508,7 @@ def validate_deck(deck: DeckDef, pool: dict[str, CardDef], file: str = "") -> li
     for cid, copies in deck.cards.items():
         if cid not in pool:
             rep.add(cid, f"is not in the card pool{_suggest(cid, pool)}; use an existing card "
-                         f"id from decks/pool/*.toml.")
+                         f"id from decks/hkk/pool/*.toml.")
         if copies < 1:
             rep.add(cid, f"has {copies} copies; use 1 to {MAX_COPIES} or remove the line.")
         elif copies > MAX_COPIES:
