@@ -1,4 +1,5 @@
-"""The hkk Textual app: title menu, games vs the AI or hotseat, saves, replays, settings."""
+"""The hkk Textual app: title menu, games vs the AI or hotseat, saves, replays, settings — for
+every registered ruleset (engine.core.registry), each drawn by its UI plugin (hkk_tui.rulesets)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,23 @@ from typing import Any
 
 from textual.app import App
 
+from engine.core import registry
 from engine.core.log import Seat
 from hkk_tui.i18n import set_lang, t
+from hkk_tui.rulesets import get_ui
 from hkk_tui.screens.settings_store import Settings, load_settings
+
+_CSS = Path(__file__).resolve().parent / "hkk.tcss"
+
+
+def css_paths() -> list[Path]:
+    """The app's layout, then each registered ruleset's own (its UI plugin's ``css_path``)."""
+    paths = [_CSS]
+    for name in registry.names():
+        extra = getattr(get_ui(name), "css_path", None)
+        if extra is not None and extra not in paths:
+            paths.append(extra)
+    return paths
 
 
 class HkkApp(App):
@@ -23,11 +38,14 @@ class HkkApp(App):
         self.settings = settings or load_settings()
         if self.settings.colour == "16":
             kw.setdefault("ansi_color", True)
+        kw.setdefault("css_path", css_paths())
         super().__init__(**kw)
         self.start_args = start or {}
         #: extra header options and a fixed seed for new games (tests, ``hkk play --seed``)
         self.game_options: dict[str, Any] = {}
         self.seed: int | None = None
+        #: the ruleset new games are of (chosen on the title screen when there are several)
+        self.ruleset = registry.names()[0]
         set_lang(self.settings.lang)
 
     @property
@@ -46,7 +64,7 @@ class HkkApp(App):
             elif a.get("scenario"):
                 self.open_scenario(Path(a["scenario"]))
             else:
-                self.start_game(a.get("deck"), a.get("vs"), ai=a.get("ai") or "greedy",
+                self.start_game(a.get("deck"), a.get("vs"), ai=a.get("ai") or "default",
                                 seed=a.get("seed"))
 
     def on_exit_app(self) -> None:
@@ -63,14 +81,37 @@ class HkkApp(App):
 
     # ------------------------------------------------------------------ menu actions
     def menu_new(self) -> None:
-        from hkk_tui.screens.title import NewGameScreen
-
-        self.push_screen(NewGameScreen(hotseat=False))
+        self.choose_ruleset(lambda: self._new_game_form(hotseat=False))
 
     def menu_hotseat(self) -> None:
+        self.choose_ruleset(lambda: self._new_game_form(hotseat=True))
+
+    def _new_game_form(self, hotseat: bool) -> None:
         from hkk_tui.screens.title import NewGameScreen
 
-        self.push_screen(NewGameScreen(hotseat=True))
+        self.push_screen(NewGameScreen(hotseat=hotseat, ruleset=self.ruleset))
+
+    def choose_ruleset(self, then: Any) -> None:
+        """With several rulesets installed, ask which game to play (the last one chosen is
+        highlighted first); with one, go straight on."""
+        from hkk_tui.screens.dialogs import ChoiceScreen
+
+        names = registry.names()
+        if len(names) == 1:
+            self.ruleset = names[0]
+            then()
+            return
+        names.sort(key=lambda n: n != self.ruleset)
+        L = self.lang
+
+        def chosen(name: Any) -> None:
+            if name is not None:
+                self.ruleset = name
+                then()
+
+        self.push_screen(ChoiceScreen(t("ruleset.choose", L),
+                                      [(registry.get(n).title.get(L, n), n) for n in names],
+                                      t("choice.help", L)), chosen)
 
     def menu_continue(self) -> None:
         """The games in progress, most recently played first (every game has its own save)."""
@@ -100,7 +141,7 @@ class HkkApp(App):
     def menu_rules(self) -> None:
         from hkk_tui.screens.title import RulesScreen
 
-        self.push_screen(RulesScreen())
+        self.choose_ruleset(lambda: self.push_screen(RulesScreen()))
 
     def menu_quit(self) -> None:
         self.exit()
@@ -116,29 +157,37 @@ class HkkApp(App):
                 close()
             self.pop_screen()
 
-    def start_game(self, deck: str | None, vs: str | None, ai: str | None = "greedy",
+    def start_game(self, deck: str | None, vs: str | None, ai: str | None = "default",
                    seed: int | None = None, replace: bool = False,
-                   options: dict[str, Any] | None = None) -> Any:
-        from engine.hkk import pool as P
+                   options: dict[str, Any] | None = None, ruleset: str | None = None,
+                   decks: tuple[str, ...] | None = None,
+                   kinds: tuple[str, ...] | None = None) -> Any:
+        """A new game of ``ruleset`` (default: the one chosen on the title screen). Two seats:
+        ``deck`` (you) against ``vs`` (the AI ``ai``, or a second person if ``ai`` is None);
+        any number of seats: ``decks`` and ``kinds`` ("human" or "ai:<bot>") per seat."""
         from hkk_tui.screens.game import GameScreen
         from hkk_tui.screens.session import GameSession
 
-        decks = [d.id for d in P.list_decks()]
-        deck = deck or decks[0]
-        vs = vs or next((d for d in decks if d != deck), deck)
+        name = ruleset or self.ruleset
+        plugin = registry.get(name)
         L = self.lang
-        if ai:
-            seats = (Seat(t("seat.you", L), deck, "human"),
-                     Seat(t("seat.ai", L, bot=t(f"bot.{ai}", L)), vs, f"ai:{ai}"))
-        else:
-            seats = (Seat(t("seat.player", L, n=1), deck, "human"),
-                     Seat(t("seat.player", L, n=2), vs, "human"))
-        opts = self.settings.header_options()
+        if decks is None:
+            ids = [d.id for d in plugin.decks()]
+            deck = deck or ids[0]
+            vs = vs or next((d for d in ids if d != deck), deck)
+            decks = (deck, vs)
+        if kinds is None:
+            if ai == "default":
+                ai = plugin.default_bot
+            kinds = ("human",) + ((f"ai:{ai}",) if ai else ("human",)) * (len(decks) - 1)
+        seats = tuple(self.seat(i, d, k, kinds) for i, (d, k) in enumerate(zip(decks, kinds)))
+        opts = self.settings.header_options() if name == "hkk" else {}
         opts.update(self.game_options)
         opts.update(options or {})
         seed = self.seed if seed is None else seed
         try:
-            session = GameSession.new((deck, vs), seats, seed=seed, options=opts, lang=L)
+            session = GameSession.new(decks, seats, seed=seed, options=opts, lang=L,
+                                      ruleset=name)
         except Exception as exc:  # noqa: BLE001 - a bad deck id is told, not crashed on
             self.notify(t("error.start", L, error=str(exc)), severity="error", timeout=10)
             return None
@@ -147,6 +196,17 @@ class HkkApp(App):
         screen = GameScreen(session)
         self.push_screen(screen)
         return screen
+
+    def seat(self, i: int, deck: str, kind: str, kinds: tuple[str, ...]) -> Seat:
+        """Seat ``i`` named in the player's language: "Player" against the AI, "AI (greedy)",
+        "Player 2" when several people play."""
+        L = self.lang
+        if kind.startswith("ai:"):
+            bot = kind.split(":", 1)[1]
+            return Seat(t("seat.ai", L, bot=t(f"bot.{bot}", L)), deck, kind)
+        if sum(k == "human" for k in kinds) == 1:
+            return Seat(t("seat.you", L), deck, kind)
+        return Seat(t("seat.player", L, n=i + 1), deck, kind)
 
     def open_session(self, session: Any) -> Any:
         """Show a game that is already set up (scenarios, tests)."""
@@ -181,8 +241,8 @@ class HkkApp(App):
 
     def show_locked(self, path: Path, holder: Any) -> None:
         """The game is open for writing in another hkk: say who has it, offer it read-only."""
-        from hkk_tui.describe import describe_holder
         from hkk_tui.screens.dialogs import ChoiceScreen
+        from hkk_tui.words import describe_holder
 
         L = self.lang
 
@@ -200,11 +260,11 @@ class HkkApp(App):
     def open_replay(self, path: Path, debug: bool = False) -> None:
         """A saved game read-only (no lock, nothing written): the entries the rules agree with;
         if the rest was left out, the player is told where and why."""
+        from engine.core.sessions import open_read_only
         from engine.core.store import SaveError
-        from engine.hkk.session import open_read_only
-        from hkk_tui.describe import describe_replay_note
         from hkk_tui.screens.replay import ReplayScreen
         from hkk_tui.screens.session import unusable_save
+        from hkk_tui.words import describe_replay_note
 
         path = Path(path)
         try:
@@ -220,37 +280,35 @@ class HkkApp(App):
             self.notify(describe_replay_note(note, path.name, len(game.entries), self.lang),
                         severity="warning", timeout=15)
 
-    def open_scenario(self, path: Path) -> None:
-        """Start a game from a scenario file (``hkk scenario FILE``): you play the side to move,
-        the AI the other (hotseat if the file sets no AI)."""
-        from engine.core.log import Seat
-        from engine.hkk import pool as P
-        from engine.hkk.actions import SetupScenario
-        from engine.hkk.scenario import ScenarioError, load_file
-        from engine.hkk.session import scenario_header, start_saved
+    def open_scenario(self, path: Path, ruleset: str | None = None) -> None:
+        """Start a game from a scenario file (``hkk scenario FILE``) of ``ruleset`` (default:
+        the one chosen): both seats are people at this terminal (hotseat)."""
+        from engine.core.sessions import start_saved
         from hkk_tui.screens.session import GameSession
 
         L = self.lang
+        plugin = registry.get(ruleset or self.ruleset)
         try:
-            spec = load_file(path, P.load_pool())
-        except ScenarioError as exc:
+            spec = plugin.load_scenario(path)
+        except Exception as exc:  # noqa: BLE001 - the plugin's own words
             self.notify(str(exc), severity="error", timeout=15)
             return
-        seats = (Seat(t("seat.player", L, n=1), "scenario", "human"),
-                 Seat(t("seat.player", L, n=2), "scenario", "human"))
-        header = scenario_header(spec, seed=self.seed or 1, seats=seats,
-                                 options={**self.settings.header_options(),
-                                          **self.game_options})
-        title = spec.title.hu if L == "hu" else spec.title.en
+        seats = tuple(Seat(t("seat.player", L, n=i + 1), "scenario", "human")
+                      for i in range(plugin.seats[0]))
         try:                                # a save of its own, like every new game
-            game = start_saved(header, start=SetupScenario(spec))
+            header, start = plugin.scenario_game(
+                spec, self.seed or 1, seats=seats,
+                options={**self.settings.header_options(), **self.game_options})
+            game = start_saved(header, start=start)
         except Exception as exc:  # noqa: BLE001 - told in words
             self.notify(t("error.start", L, error=str(exc)), severity="error", timeout=10)
             return
         session = GameSession(game=game, lang=L, path=Path(game.writer.path)).attach_bots()
         self.open_session(session)
-        desc = spec.description.hu if L == "hu" else spec.description.en
-        self.notify(f"{title}\n{desc}", timeout=20)
+        title = getattr(spec, "title", None)
+        desc = getattr(spec, "description", None)
+        if title is not None and desc is not None:
+            self.notify(f"{getattr(title, L, '')}\n{getattr(desc, L, '')}", timeout=20)
 
 
 def run_app(**kwargs: Any) -> int:
@@ -268,7 +326,7 @@ def run_app(**kwargs: Any) -> int:
     start = {k: v for k, v in kwargs.items() if v is not None}
     if not (start.get("replay") or start.get("scenario")):
         if any(k in start for k in ("deck", "vs", "ai", "seed")):
-            start.setdefault("ai", "greedy")
+            start.setdefault("ai", "default")
         else:
             start = {}
     app = HkkApp(settings, start, driver_class=driver_class())

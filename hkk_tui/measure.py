@@ -78,19 +78,19 @@ def measure_replay(runs: int = 5) -> dict:
     import asyncio
     from pathlib import Path
 
-    from engine.core import store
-    from engine.hkk import pool as P
-    from engine.hkk.session import codec
+    from engine.core import registry, store
     from hkk_tui.app import HkkApp
     from hkk_tui.bench import _long_game
     from hkk_tui.screens.replay import ReplayScreen
     from hkk_tui.screens.settings_store import Settings
 
-    pool = P.load_pool()
-    long = _long_game(pool, [d.id for d in P.list_decks()], 1)
+    hkk = registry.get("hkk")                  # the bench's long game is an HKK game
+    decks = [d.id for d in hkk.decks()]
+    pool = hkk.ruleset_for(hkk.new_header((decks[0], decks[1 % len(decks)]), 1)).pool
+    long = _long_game(pool, decks, 1)
     folder = Path(tempfile.mkdtemp(prefix="hkk-measure-"))
     path = folder / "long.hkk"
-    writer = store.SaveWriter.create(path, long.header, codec(), fsync=False)
+    writer = store.SaveWriter.create(path, long.header, hkk.codec(), fsync=False)
     for entry in long.entries:
         writer.append(entry)
     writer.close()

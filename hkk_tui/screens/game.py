@@ -1,30 +1,31 @@
-"""The game screen: Board, Hand, Stack and Log panes, the prompt line, and the action flow."""
+"""The game screen of any ruleset: Board, Hand, Stack (the track) and Log panes, the prompt line,
+and the action flow. Menus come from the ruleset's action hints (``ruleset.hints(view, legal)``):
+one line per hint group, its options from the hints' option labels; Pass/Done from the hints'
+roles; concede is ``ruleset.concede_action(seat)``. The board and hand widgets are the ruleset UI
+plugin's."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingsMap
 from textual.containers import Container, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
 from engine.core.game import IllegalAction, UndoRefused
 from engine.core.store import SaveError, SaveExistsError, SaveWriteError
-from engine.hkk import actions as A
-from hkk_tui.describe import describe_illegal, describe_undo_refused, describe_write_error
-from hkk_tui.i18n import t
-from hkk_tui.screens.actions import Group, build_groups
+from hkk_tui.words import describe_illegal, describe_undo_refused, describe_write_error
+from hkk_tui.i18n import t, tr
 from hkk_tui.screens.dialogs import (
-    CardScreen, ChoiceScreen, HandOverScreen, KeysScreen, MessageScreen, TextInputScreen,
-    binding_rows,
+    ChoiceScreen, HandOverScreen, KeysScreen, MessageScreen, TextInputScreen, binding_rows,
 )
+from hkk_tui.screens.menus import Group, build_groups
 from hkk_tui.screens.session import GameSession
-from hkk_tui.widgets.board import Board, CardChosen, ShowCard
 from hkk_tui.widgets.footer import I18nFooter
-from hkk_tui.widgets.hand import Hand
 from hkk_tui.widgets.log import GameLog
+from hkk_tui.widgets.messages import Picked, ShowDetail
 from hkk_tui.widgets.prompt import Prompt
 from hkk_tui.widgets.stack import Stack
 
@@ -33,23 +34,36 @@ class Pane(Vertical):
     """A bordered pane with a title (Board / Hand / Stack / Log)."""
 
 
-def compose_panes() -> ComposeResult:
+def compose_panes(ui: Any) -> ComposeResult:
+    """The four panes of every ruleset; the board and hand widgets are ``ui``'s."""
     with Container(id="panes"):
         with Pane(id="board-pane"):
             with VerticalScroll(id="board-scroll"):
-                yield Board(id="board")
+                yield ui.board_widget(id="board")
         with Pane(id="hand-pane"):
-            yield Hand(id="hand")
+            yield ui.hand_widget(id="hand")
         with Pane(id="stack-pane"):
             yield Stack(id="stack")
         with Pane(id="log-pane"):
             yield GameLog(id="log")
 
 
-def title_panes(screen: Screen, lang: str) -> None:
+def title_panes(screen: Screen, lang: str, ns: str = "") -> None:
+    """Pane titles from the ruleset's catalog (``ns``), else the app's."""
     for pane, key in (("board", "pane.board"), ("hand", "pane.hand"), ("stack", "pane.stack"),
                       ("log", "pane.log")):
-        screen.query_one(f"#{pane}-pane").border_title = t(key, lang)
+        screen.query_one(f"#{pane}-pane").border_title = tr(ns, key, lang)
+
+
+def with_bindings(bindings: Any, extra: tuple[Binding, ...], after: str) -> BindingsMap:
+    """The screen's bindings with a ruleset's ``extra`` keys listed after key ``after``."""
+    out: list[Binding] = []
+    for key, binding in bindings:
+        out.append(binding)
+        if key == after:
+            out += list(extra)
+            extra = ()
+    return BindingsMap(out + list(extra))
 
 
 class GameScreen(Screen):
@@ -60,8 +74,6 @@ class GameScreen(Screen):
         Binding("space,p", "pass", "key.pass"),
         Binding("u", "undo", "key.undo"),
         Binding("y", "redo", "key.redo", show=False),
-        Binding("g", "zone('graveyard')", "key.graveyard"),
-        Binding("v", "zone('void')", "key.void", show=False),
         Binding("s", "save_as", "key.save_as", show=False),
         Binding("x", "concede", "key.concede", show=False),
         Binding("r", "retry_ai", "key.retry_ai"),
@@ -77,6 +89,10 @@ class GameScreen(Screen):
         super().__init__()
         self.session = session
         self.lang = session.lang
+        self.ui = session.ui
+        if self.ui.bindings:                 # a ruleset's own keys (HKK: g graveyards, v Void)
+            self._bindings = with_bindings(self._bindings, self.ui.bindings,
+                                           self.ui.bindings_after)
         self._token = 0
         self._bot_job: tuple[int, Worker, int] | None = None
         self._logged = 0
@@ -89,7 +105,7 @@ class GameScreen(Screen):
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
-        yield from compose_panes()
+        yield from compose_panes(self.ui)
         yield Prompt(id="prompt")
         yield I18nFooter()
 
@@ -99,10 +115,10 @@ class GameScreen(Screen):
         return True
 
     def on_mount(self) -> None:
-        title_panes(self, self.lang)
+        title_panes(self, self.lang, self.ui.name)
         if self.session.problem:
             self.app.notify(self.session.problem, severity="warning", timeout=8)
-        self.query_one("#hand", Hand).focus()
+        self.query_one("#hand").focus()
         self.after_change(full_log=True)
 
     # ------------------------------------------------------------------ refresh
@@ -124,14 +140,11 @@ class GameScreen(Screen):
     def refresh_panes(self, full_log: bool = False) -> None:
         s = self.session
         view = s.view()
-        pool = s.ruleset.pool
-        namer = s.namer()
-        self.query_one("#board", Board).show(view, pool, self.lang, s.names(),
-                                             s.attached_views(view))
-        legal = s.legal()
-        playable = {namer.cids[a.card] for a in legal if isinstance(a, A.PlayCard)}
-        self.query_one("#hand", Hand).show(view, pool, self.lang, playable)
-        self.query_one("#stack", Stack).show(view, namer)
+        table = s.table()
+        hints = s.hints(view)
+        self.query_one("#board").show(view, table, hints)
+        self.query_one("#hand").show(view, table, hints)
+        self.query_one("#stack", Stack).show(s.ruleset.track(view), view, table)
         log = self.query_one("#log", GameLog)
         if full_log or self._log_viewer != s.viewer() or self._logged > len(s.game.entries):
             log.reset(s.log_lines(0))
@@ -158,19 +171,24 @@ class GameScreen(Screen):
                 return
             prompt.say(t("prompt.ai", L, player=name), t("prompt.keys_ai", L), self.error)
             return
-        view_phase = t(f"phase.{s.game.state.phase}", L)
-        what = t(f"decision.{d.kind}", L, phase=view_phase)
-        prompt.say(t("prompt.waiting", L, player=name, what=what, rule=d.rule),
-                   t(f"keys.{d.kind}", L), self.error)
+        what, keys = s.table().prompt(d, s.view())
+        prompt.say(t("prompt.waiting", L, player=name, what=what, rule=d.rule), keys,
+                   self.error)
 
     def _result_text(self) -> str:
+        """The result: who won (every winner of ``Result.winners``), or a draw; why, by which
+        rule."""
         r = self.session.result()
         if r is None:
             return ""
-        why = t(f"result.{r.reason}", self.lang)
-        if r.winner < 0:
+        why = self.session.table().result_reason(r)
+        if not r.winners:
             return t("over.draw", self.lang, reason=why, rule=r.rule)
-        return t("over.won", self.lang, player=self.session.names()[r.winner], reason=why,
+        names = self.session.names()
+        winners = [names[w] if 0 <= w < len(names) else str(w + 1) for w in r.winners]
+        if len(winners) == 1:
+            return t("over.won", self.lang, player=winners[0], reason=why, rule=r.rule)
+        return t("over.won_many", self.lang, players=", ".join(winners), reason=why,
                  rule=r.rule)
 
     # ------------------------------------------------------------------ hotseat
@@ -220,7 +238,7 @@ class GameScreen(Screen):
             try:
                 self.session.submit_bot(player, worker.result)
             except IllegalAction as exc:
-                self.error = describe_illegal(exc, self.lang)
+                self.error = describe_illegal(exc, self.lang, self.ui.name)
             except SaveWriteError as exc:
                 # not made, not saved: the AI waits for the player's ``r`` (no retry loop)
                 self._set_stalled(True)
@@ -243,11 +261,13 @@ class GameScreen(Screen):
 
     # ------------------------------------------------------------------ acting
     def groups(self) -> list[Group]:
+        """The menu of the current decision: one group per hint group (see screens.menus)."""
         s = self.session
-        d = s.my_decision()
-        if d is None:
+        if s.my_decision() is None:
             return []
-        return build_groups(s.legal(), d.kind, s.namer(), s.view(), s.ruleset.pool)
+        view = s.view()
+        legal = s.legal()
+        return build_groups(legal, s.ruleset.hints(view, legal), s.table(), view)
 
     def _write_failed(self, exc: SaveWriteError, what: str) -> None:
         """A move (or undo) that could not be saved was not made: say so on the prompt line and
@@ -276,7 +296,26 @@ class GameScreen(Screen):
         try:
             self.session.submit(action)
         except IllegalAction as exc:
-            self.error = describe_illegal(exc, self.lang)
+            self.error = describe_illegal(exc, self.lang, self.ui.name)
+            self.update_prompt()
+            return False
+        except SaveWriteError as exc:
+            self._write_failed(exc, "move")
+            return False
+        except SaveError as exc:
+            self.error = str(exc)
+            self.update_prompt()
+            return False
+        self.error = ""
+        self.after_change()
+        return True
+
+    def submit_concede(self) -> bool:
+        """The player on screen concedes (the ruleset's concede action)."""
+        try:
+            self.session.concede()
+        except IllegalAction as exc:
+            self.error = describe_illegal(exc, self.lang, self.ui.name)
             self.update_prompt()
             return False
         except SaveWriteError as exc:
@@ -319,57 +358,57 @@ class GameScreen(Screen):
                          t("choice.help_cancel", self.lang)), self.submit)
 
     def action_pass(self) -> None:
+        """Pass (or Done, finishing a composite choice): the action whose hint has that role."""
         if self._not_now():
             return
-        self.submit(A.Pass())
+        passes = [g for g in self.groups() if g.kind in ("pass", "done")]
+        if not passes:
+            d = self.session.my_decision()
+            self.error = tr(self.ui.name, "illegal.cannot_pass", self.lang) + (
+                f" ({d.rule})" if d is not None and d.rule else "")
+            self.update_prompt()
+            return
+        self.submit(passes[0].actions[0])
 
-    def on_card_chosen(self, message: CardChosen) -> None:
+    def on_picked(self, message: Picked) -> None:
+        """Something was picked on the board or in the hand: the groups acting on it (as their
+        subject, or as the destination on a grid)."""
         if self._not_now():
-            self.on_show_card(ShowCard(message.iid))
+            self.on_show_detail(ShowDetail(message.ref))
             return
+        ref = message.ref
         groups = self.groups()
-        cid = self.session.namer().cids[message.iid]
-        if message.zone == "hand":
-            mine = [g for g in groups if g.kind == "play" and g.cid == cid]
-            if not mine:
-                # not playable now: ask the engine why, in its words
-                self.submit(A.PlayCard(message.iid, ()))
-                return
-        else:
-            mine = [g for g in groups if g.card == message.iid]
-            if not mine:
-                self.on_show_card(ShowCard(message.iid))
-                return
+        mine = [g for g in groups if g.subject == ref] or [g for g in groups if ref in g.dests]
+        if not mine:
+            why = self.session.table().explain(ref, message.zone)
+            if why is not None:             # not possible now: the engine says why
+                self.submit(why)
+            else:
+                self.on_show_detail(ShowDetail(ref))
+            return
         if len(mine) == 1:
             self.open_group(mine[0])
         else:
-            self.app.push_screen(ChoiceScreen(self.session.namer().card(message.iid),
-                                              [(g.label, g) for g in mine]), self.open_group)
+            title = self.session.table().name(ref, self.session.view())
+            self.app.push_screen(ChoiceScreen(title, [(g.label, g) for g in mine]),
+                                 self.open_group)
 
-    def on_show_card(self, message: ShowCard) -> None:
-        s = self.session
-        view = s.view()
-        cv = s.find_card(view, message.iid) if message.iid >= 0 else None
-        cid = cv.cid if cv is not None else message.cid
-        if not cid:
-            return
-        self.app.push_screen(CardScreen(s.ruleset.pool[cid], self.lang, cv, s.namer()))
+    def on_show_detail(self, message: ShowDetail) -> None:
+        screen = self.session.table().detail_screen(message.ref, message.key,
+                                                    self.session.view())
+        if screen is not None:
+            self.app.push_screen(screen)
 
     def action_zone(self, zone: str) -> None:
-        s = self.session
-        view = s.view()
-        namer = s.namer()
-        options = []
-        for p in (view.viewer if view.viewer in (0, 1) else 0,
-                  1 - (view.viewer if view.viewer in (0, 1) else 0)):
-            for cv in getattr(view.players[p], zone):
-                options.append((f"{namer.player(p)}: {namer.card(cv.iid)}", cv.iid))
-        title = t(f"zone.title_{zone}", self.lang)
+        """Browse a zone the ruleset offers (a key in its UI plugin's bindings)."""
+        title, options = self.session.table().zone_options(zone, self.session.view())
         if not options:
-            self.app.push_screen(MessageScreen(title, t("zone.empty", self.lang)))
+            self.app.push_screen(MessageScreen(title, tr(self.ui.name, "zone.empty", self.lang)))
             return
-        self.app.push_screen(ChoiceScreen(title, options, t("zone.help", self.lang)),
-                             lambda iid: iid is not None and self.on_show_card(ShowCard(iid)))
+        self.app.push_screen(ChoiceScreen(title, options, tr(self.ui.name, "zone.help",
+                                                             self.lang)),
+                             lambda ref: ref is not None and self.on_show_detail(
+                                 ShowDetail(ref)))
 
     def action_undo(self) -> None:
         """Undo for the player on screen. A final result, another person's decision or hidden
@@ -438,7 +477,7 @@ class GameScreen(Screen):
 
         def sure(yes: bool | None) -> None:
             if yes:
-                self.submit(A.Concede())
+                self.submit_concede()
 
         self.app.push_screen(ChoiceScreen(t("concede.title", self.lang),
                                           [(t("concede.no", self.lang), False),

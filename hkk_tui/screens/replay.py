@@ -2,9 +2,14 @@
 
 Replay shows a saved game read-only in the same four panes, as it was at any point: step by
 decision or by event, jump to a turn or phase, play/pause at a chosen speed, and switch between
-either player's view and the omniscient view. The debugger (``d``, or ``hkk debug FILE``) adds the
+every seat's view and the omniscient view. The debugger (``d``, or ``hkk debug FILE``) adds the
 event list, the selected event's data, rule, cause and state changes, a state inspector,
 breakpoints and search. ``r`` starts a new game from the current point ("play from here").
+
+Works for any ruleset: views from ``ruleset.view``, events redacted by ``ruleset.redact`` and put
+in words by the ruleset's UI table, rules from the plugin's table. The replay's state is the one
+place the app holds a full state: it is the explicit omniscient view of a saved game (the
+debugger's inspector reads it; the panes show ``ruleset.view(state, viewer)``).
 """
 
 from __future__ import annotations
@@ -22,29 +27,21 @@ from textual.widgets import ContentSwitcher, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.core.game import Game
+from engine.core.protocol import OMNISCIENT
 from engine.core.replay import Breakpoint, Replay
-from engine.hkk import events as E
-from engine.hkk.rulebook import rule_of, summary
-from engine.hkk.ruleset import make_view
-from engine.hkk.views import OMNISCIENT, redact
-from hkk_tui.describe import describe_action, event_line, is_bookkeeping
 from hkk_tui.i18n import t
-from hkk_tui.screens.dialogs import (
-    CardScreen, ChoiceScreen, KeysScreen, TextInputScreen, binding_rows,
-)
+from hkk_tui.screens.dialogs import ChoiceScreen, KeysScreen, TextInputScreen, binding_rows
 from hkk_tui.screens.game import compose_panes, title_panes
 from hkk_tui.screens.session import GameSession
-from hkk_tui.widgets.board import Board, ShowCard
 from hkk_tui.widgets.footer import I18nFooter
-from hkk_tui.widgets.hand import Hand
 from hkk_tui.widgets.log import GameLog
+from hkk_tui.widgets.messages import ShowDetail
 from hkk_tui.widgets.prompt import Prompt
 from hkk_tui.widgets.stack import Stack
 
 SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1)          # seconds per decision while playing
 LOG_TAIL = 400                               # log lines shown up to the cursor
 EVENT_WINDOW = 80                            # events listed around the cursor in the debugger
-PHASE_ORDER = ("prep", "draw", "main1", "exchange", "combat", "main2", "healing", "end")
 
 
 class ReplayScreen(Screen):
@@ -84,7 +81,9 @@ class ReplayScreen(Screen):
         self.debug = debug
         self.viewer = OMNISCIENT
         self.session = GameSession(game=game, lang=lang)
-        self.replay = Replay(game.ruleset, game.header, game.entries, rule_of)
+        self.ui = self.session.ui
+        self.table = self.session.table()
+        self.replay = Replay(game.ruleset, game.header, game.entries, self.table.rule)
         self.breakpoints: list[Breakpoint] = []
         self.search_hits: list[int] = []
         self.speed = 1
@@ -100,7 +99,7 @@ class ReplayScreen(Screen):
         with ContentSwitcher(initial="debugger" if self.debug else "panes-view",
                              id="replay-switch"):
             with Horizontal(id="panes-view"):
-                yield from compose_panes()
+                yield from compose_panes(self.ui)
             with Horizontal(id="debugger"):
                 yield OptionList(id="events")
                 with VerticalScroll(id="inspector"):
@@ -110,7 +109,7 @@ class ReplayScreen(Screen):
         yield I18nFooter()
 
     def on_mount(self) -> None:
-        title_panes(self, self.lang)
+        title_panes(self, self.lang, self.ui.name)
         self.query_one("#events").border_title = t("debug.events", self.lang)
         self.query_one("#inspector").border_title = t("debug.inspector", self.lang)
         self.query_one("#events" if self.debug else "#board").focus()
@@ -120,34 +119,23 @@ class ReplayScreen(Screen):
     def _event_lines(self) -> list[tuple[int, str, str]]:
         """(event number, sentence, rule) for every loggable event, for the current viewer."""
         if self.viewer not in self._lines:
-            namer = self.session.namer(self.viewer)
+            redact, describe = self.game.ruleset.redact, self.table.describe
             lines = []
             for k in range(self.replay.total):
-                ev = self.replay.event(k)
-                if is_bookkeeping(ev):
-                    continue
-                text, rule = event_line(redact(ev, self.viewer), namer)
-                if text:
-                    lines.append((k, text, rule))
+                line = describe(redact(self.replay.event(k), self.viewer))
+                if line is not None:
+                    lines.append((k, *line))
             self._lines[self.viewer] = lines
         return self._lines[self.viewer]
 
     def show(self) -> None:
         r = self.replay
-        state = r.state
-        g = self.game
-        view = make_view(g.ruleset, state, self.viewer)
+        ruleset = self.game.ruleset
+        view = ruleset.view(r.state, self.viewer)      # the explicit replay view
         self._view = view
-        saved, g.state = g.state, state
-        try:
-            namer = self.session.namer(self.viewer)
-            self.query_one("#board", Board).show(view, g.ruleset.pool, self.lang,
-                                                 self.session.names(),
-                                                 self.session.attached_views(view))
-            self.query_one("#hand", Hand).show(view, g.ruleset.pool, self.lang, set())
-            self.query_one("#stack", Stack).show(view, namer)
-        finally:
-            g.state = saved
+        self.query_one("#board").show(view, self.table, [])
+        self.query_one("#hand").show(view, self.table, [])
+        self.query_one("#stack", Stack).show(ruleset.track(view), view, self.table)
         shown = [(text, rule) for k, text, rule in self._event_lines() if k < r.pos]
         self.query_one("#log", GameLog).reset(shown[-LOG_TAIL:])
         if self.debug:
@@ -162,14 +150,16 @@ class ReplayScreen(Screen):
             e = self.game.entries[entry]
             who = (self.session.names()[e.player] if e.player >= 0
                    else t("word.system", L))
-            last = f"{who}: {describe_action(e.action, self.session.namer(self.viewer), [])}"
+            last = f"{who}: {self.table.action(e.action)}"
         else:
             last = t("replay.start", L)
         who_sees = t("replay.all", L) if self.viewer < 0 else self.session.names()[self.viewer]
-        state = r.state
+        summary = self.game.ruleset.summary(r.state)
+        phase = summary.get("phase", "")
         main = t("replay.prompt2", L, entry=max(entry, 0), entries=len(self.game.entries) - 1,
-                 event=r.pos, events=r.total, turn=state.turn, phase=t(f"phase.{state.phase}", L),
-                 last=last, viewer=who_sees)
+                 event=r.pos, events=r.total, turn=summary.get("turn", "?"),
+                 phase=self.table.t(f"phase.{phase}") if self.table.has(f"phase.{phase}")
+                 else phase, last=last, viewer=who_sees)
         keys = t("debug.keys" if self.debug else "replay.keys2", L,
                  speed=SPEEDS[self.speed], state=t("replay.playing" if self.playing
                                                    else "replay.paused", L))
@@ -182,11 +172,10 @@ class ReplayScreen(Screen):
         events = self.query_one("#events", OptionList)
         lo = max(0, r.pos - EVENT_WINDOW // 2)
         hi = min(r.total, lo + EVENT_WINDOW)
-        namer = self.session.namer(OMNISCIENT)
         options = []
         for k in range(lo, hi):
             ev = r.event(k)
-            text, rule = event_line(ev, namer)
+            text, rule = self.table.describe(ev) or ("", self.table.rule(ev))
             mark = "▶ " if k == r.pos - 1 else "  "
             bp = "●" if any(r.matches(b, k, ev) for b in self.breakpoints) else " "
             line = Text(f"{mark}{bp}{k:>5} ", style="bold" if k == r.pos - 1 else "")
@@ -201,7 +190,8 @@ class ReplayScreen(Screen):
         if r.pos > 0:
             events.highlighted = (r.pos - 1) - lo
         self._show_event(r.pos - 1)
-        self.query_one("#state-detail", Static).update(self._state_text())
+        # the debugger's state inspector: the explicit omniscient state of the replay
+        self.query_one("#state-detail", Static).update(self.table.inspect(self.replay.state))
 
     def _show_event(self, k: int) -> None:
         r = self.replay
@@ -217,14 +207,14 @@ class ReplayScreen(Screen):
         ev = r.event(k)
         e_index, _ = r.index[k]
         entry = self.game.entries[e_index]
-        rule = rule_of(ev)
+        rule = self.table.rule(ev)
         out.append(t("debug.event", L, k=k, name=type(ev).__name__) + "\n", style="bold")
         if rule:
-            out.append(f"{rule}: {summary(rule, L)}\n", style="yellow")
+            out.append(f"{rule}: {self.table.rule_text(rule)}\n", style="yellow")
         who = (self.session.names()[entry.player] if entry.player >= 0
                else t("word.system", L))
         out.append(t("debug.cause", L, entry=e_index, player=who,
-                     action=describe_action(entry.action, self.session.namer(OMNISCIENT), []))
+                     action=self.table.action(entry.action))
                    + "\n")
         out.append(t("debug.data", L) + " ", style="bold")
         out.append(msgspec.json.encode(ev).decode() + "\n")
@@ -235,63 +225,6 @@ class ReplayScreen(Screen):
         if not changes:
             out.append("  " + t("debug.nothing_changed", L) + "\n")
         self.query_one("#event-detail", Static).update(out)
-
-    def _state_text(self) -> Text:
-        """The state inspector: zones, cards, counters, effects with durations, the decision."""
-        L = self.lang
-        s = self.replay.state
-        pool = self.game.ruleset.pool
-        names = self.session.names()
-
-        def card(iid: int) -> str:
-            c = s.cards[iid]
-            bits = [pool[c.cid].name.get(L), f"#{iid}"]
-            if c.zone in ("reserve", "guard", "perm", "attached"):
-                bits.append("A" if c.active else "P")
-            if c.damage:
-                bits.append(f"-{c.damage}")
-            if c.counters:
-                bits.append(",".join(f"{k}:{v}" for k, v in c.counters.items()))
-            if c.pump_damage or c.pump_hp:
-                bits.append(t("debug.until_eot", L, d=c.pump_damage, h=c.pump_hp))
-            if c.attachments:
-                bits.append("+" + ",".join(f"#{a}" for a in c.attachments))
-            return " ".join(bits)
-
-        out = Text()
-        out.append(t("debug.state", L, turn=s.turn, phase=t(f"phase.{s.phase}", L), step=s.step,
-                     active=names[s.active]) + "\n", style="bold")
-        for p, pl in enumerate(s.players):
-            out.append(f"{names[p]}: ", style="bold")
-            out.append(f"Ép {pl.life}/{pl.max_life} VP {pl.vp}/{pl.max_vp} "
-                       f"szk {pl.mc} · {t('debug.own_turns', L, n=pl.turns)}\n")
-            for zone in ("hand", "reserve", "guard", "perm", "graveyard", "void"):
-                ids = getattr(pl, zone)
-                if ids:
-                    out.append(f"  {t('zone.' + zone, L)}: "
-                               + "; ".join(card(i) for i in ids) + "\n")
-            out.append(f"  {t('zone.deck', L)}: {len(pl.deck)}\n")
-        if s.line:
-            out.append(t("pane.stack", L) + ":\n", style="bold")
-            for item in reversed(s.line):
-                out.append(f"  {item.kind} {card(item.card)} ({names[item.controller]})"
-                           f"{' ✗' if item.prevented else ''}\n")
-        if s.combat is not None:
-            out.append(t("debug.combat", L) + " ", style="bold")
-            out.append(", ".join(f"#{a.attacker}→{a.target.k}{a.target.i}"
-                                 for a in s.combat.attacks) + "\n")
-        if s.triggers:
-            out.append(t("debug.triggers", L) + " ", style="bold")
-            out.append(", ".join(card(tr.card) for tr in s.triggers) + "\n")
-        d = self.game.ruleset.pending(s)
-        out.append(t("debug.pending", L) + " ", style="bold")
-        out.append(f"{names[d.player]} — {t('decision.' + d.kind, L)} [{d.rule}]\n"
-                   if d else "—\n")
-        out.append(t("debug.tasks", L) + " " + " / ".join(
-            f"{tk.kind}:{tk.player}" for tk in s.tasks) + "\n", style="dim")
-        if s.result is not None:
-            out.append(f"{s.result.reason} [{s.result.rule}]\n", style="bold")
-        return out
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option_list.id == "events" and event.option.id:
@@ -324,8 +257,7 @@ class ReplayScreen(Screen):
             if not value or not value.strip().isdigit():
                 return
             turn = int(value)
-            hit = self.replay.find(lambda k, ev: isinstance(ev, E.TurnBegan) and ev.turn == turn,
-                                   start=0)
+            hit = self.replay.find(lambda k, ev: self.table.replay_turn(ev) == turn, start=0)
             if hit is None:
                 self.message = t("replay.no_turn", self.lang, turn=turn)
             else:
@@ -335,8 +267,7 @@ class ReplayScreen(Screen):
         self.app.push_screen(TextInputScreen(t("replay.ask_turn", self.lang)), done)
 
     def action_next_phase(self, direction: int) -> None:
-        hit = self.replay.find(lambda k, ev: isinstance(ev, E.StepBegan) and ev.step in (0, 1)
-                               and ev.phase in PHASE_ORDER, direction)
+        hit = self.replay.find(lambda k, ev: self.table.replay_phase(ev), direction)
         self.replay.goto(hit + 1 if hit is not None else
                          (self.replay.total if direction > 0 else 0))
         self.show()
@@ -365,7 +296,8 @@ class ReplayScreen(Screen):
         self._say()
 
     def action_viewer(self) -> None:
-        self.viewer = {OMNISCIENT: 0, 0: 1, 1: OMNISCIENT}[self.viewer]
+        # everything, then each seat's view in turn
+        self.viewer = self.viewer + 1 if self.viewer + 1 < self.session.seats else OMNISCIENT
         self.show()
 
     # ------------------------------------------------------------------ debugger actions
@@ -378,7 +310,7 @@ class ReplayScreen(Screen):
 
     def action_add_breakpoint(self) -> None:
         def done(value: str | None) -> None:
-            bp = parse_breakpoint(value or "")
+            bp = parse_breakpoint(value or "", self.session.seats, self.session.plugin.prefix)
             if bp is None:
                 if value:
                     self.message = t("debug.bad_breakpoint", self.lang)
@@ -407,9 +339,9 @@ class ReplayScreen(Screen):
         def done(value: str | None) -> None:
             if not value:
                 return
-            namer = self.session.namer(self.viewer)
+            redact, describe = self.game.ruleset.redact, self.table.describe
             self.search_hits = self.replay.search(
-                value, lambda k, ev: event_line(redact(ev, self.viewer), namer)[0] or "")
+                value, lambda k, ev: (describe(redact(ev, self.viewer)) or ("",))[0])
             self.message = t("debug.found", self.lang, n=len(self.search_hits), text=value)
             self.action_search_next()
 
@@ -433,10 +365,9 @@ class ReplayScreen(Screen):
             self._say()
             return
         L = self.lang
-        names = self.session.names()
-        choices = [(t("replay.branch_hotseat", L), "hotseat"),
-                   (t("replay.branch_as", L, player=names[0]), 0),
-                   (t("replay.branch_as", L, player=names[1]), 1)]
+        choices = [(t("replay.branch_hotseat", L), "hotseat")] + [
+            (t("replay.branch_as", L, player=name), i)
+            for i, name in enumerate(self.session.names())]
 
         def chosen(value: Any) -> None:
             if value is None:
@@ -449,16 +380,13 @@ class ReplayScreen(Screen):
     def _branch(self, at: int, mode: Any) -> None:
         from engine.core import store
         from engine.core.log import Seat
-        from engine.hkk.session import branch
+        from engine.core.sessions import branch
 
         L = self.lang
         seats = self.game.header.seats
-        if mode == "hotseat":
-            new = (Seat(seats[0].name, seats[0].deck, "human"),
-                   Seat(seats[1].name, seats[1].deck, "human"))
-        else:
-            new = tuple(Seat(s.name, s.deck, "human" if i == mode else "ai:greedy")
-                        for i, s in enumerate(seats))
+        bot = f"ai:{self.session.plugin.default_bot}"
+        new = tuple(Seat(s.name, s.deck, "human" if mode in ("hotseat", i) else bot)
+                    for i, s in enumerate(seats))
         name = self.name_ or "game"
         directory = store.saves_dir()
         n = 1
@@ -480,20 +408,19 @@ class ReplayScreen(Screen):
         self.app.load_game(Path(path))
 
     # ------------------------------------------------------------------ misc
-    def on_show_card(self, message: ShowCard) -> None:
-        cv = self._view.find(message.iid) if message.iid >= 0 else None
-        if cv is None:
-            return
-        self.app.push_screen(CardScreen(self.game.ruleset.pool[cv.cid], self.lang, cv))
+    def on_show_detail(self, message: ShowDetail) -> None:
+        screen = self.table.detail_screen(message.ref, message.key, self._view)
+        if screen is not None:
+            self.app.push_screen(screen)
 
-    def on_card_chosen(self, message: Any) -> None:
-        self.on_show_card(ShowCard(message.iid))
+    def on_picked(self, message: Any) -> None:
+        self.on_show_detail(ShowDetail(message.ref))
 
     def action_card_info(self) -> None:
-        board = self.query_one("#board", Board)
-        iid = getattr(board, "selected_iid", None)
-        if iid is not None:
-            self.on_show_card(ShowCard(iid))
+        board = self.query_one("#board")
+        info = getattr(board, "action_info", None)
+        if callable(info):
+            info()
 
     def action_keys(self) -> None:
         self.app.push_screen(KeysScreen(binding_rows(self), self.lang))
@@ -504,8 +431,9 @@ class ReplayScreen(Screen):
         self.app.pop_screen()
 
 
-def parse_breakpoint(text: str) -> Breakpoint | None:
-    """'type AttackDeclared', 'card 12', 'player 1' (1 or 2), 'rule 34.4'."""
+def parse_breakpoint(text: str, seats: int = 2, prefix: str = "K") -> Breakpoint | None:
+    """'type AttackDeclared', 'card 12', 'player 1' (1 to ``seats``), 'rule 34.4' (the
+    ruleset's citation ``prefix`` may be written or left out)."""
     parts = text.strip().split(None, 1)
     if len(parts) != 2:
         return None
@@ -516,13 +444,13 @@ def parse_breakpoint(text: str) -> Breakpoint | None:
     if kind not in ("type", "card", "player", "rule"):
         return None
     if kind == "player":
-        if value not in ("1", "2"):
+        if not value.isdigit() or not 1 <= int(value) <= seats:
             return None
         value = str(int(value) - 1)
     if kind == "card" and not value.isdigit():
         return None
     if kind == "rule":
-        value = value.removeprefix("K").strip()
+        value = value.removeprefix(prefix).strip()
     return Breakpoint(kind, value)
 
 

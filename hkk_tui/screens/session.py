@@ -1,6 +1,10 @@
-"""The app's handle on one game: who sits where, whose view to show, bots, its save, log lines.
+"""The app's handle on one game of any ruleset: who sits where, whose view to show, bots, its save,
+log lines.
 
-No rules here: legality comes from ``game.legal_actions`` and refusals from ``game.submit``.
+No rules here: legality comes from ``game.legal_actions`` and refusals from ``game.submit``. What
+is shown comes from views only (``ruleset.view(state, seat)``), log lines from events redacted for
+the seat on screen (``ruleset.redact``) put in words by the ruleset's UI plugin; the engine's own
+calls (submit, pending, legal actions, bots' views) are the only other doors into the game.
 """
 
 from __future__ import annotations
@@ -12,11 +16,12 @@ from typing import Any
 
 from engine.core.game import Decision, Game
 from engine.core.log import Header, Seat
-from engine.hkk import actions as A
-from engine.hkk.ruleset import make_view
-from engine.hkk.views import OMNISCIENT, View, redact
-from hkk_tui.describe import Namer, describe_recovery, event_line, is_bookkeeping
+from engine.core.protocol import OMNISCIENT
+from engine.core.registry import for_header
+from engine.core.registry import get as get_plugin
 from hkk_tui.i18n import t
+from hkk_tui.rulesets import get_ui
+from hkk_tui.words import describe_recovery
 
 
 def _store():
@@ -27,16 +32,16 @@ def _store():
 
 def unusable_save(path: Path, exc: Exception, lang: str) -> str:
     """Why the save at ``path`` cannot be opened, in ``lang``: an edited header (its seal, or
-    its pinned cards and decks) is named as such; anything else keeps the engine's words."""
+    its pinned content and decks) is named as such; anything else keeps the engine's words."""
     from engine.core.log import header_problem
-    from engine.hkk.session import codec, ruleset_for
 
     def edited() -> str:
         try:
-            header = _store().load(path, codec()).header
+            header = _store().load(path).header
             if header_problem(header):
                 return "seal"
-            return "cards" if ruleset_for(header).header_problem(header) else ""
+            plugin = for_header(header)
+            return "cards" if plugin.ruleset_for(header).header_problem(header) else ""
         except Exception:  # noqa: BLE001 - not even the header reads: the engine's words
             return ""
 
@@ -58,15 +63,16 @@ class GameSession:
 
     # ------------------------------------------------------------------ creation
     @classmethod
-    def new(cls, decks: tuple[str, str], seats: tuple[Seat, Seat], seed: int | None = None,
+    def new(cls, decks: tuple[str, ...], seats: tuple[Seat, ...], seed: int | None = None,
             options: dict[str, Any] | None = None, lang: str = "hu",
-            path: Path | None = None) -> "GameSession":
-        """A new game in a save file of its own (a fresh name in the saves folder unless
-        ``path`` is given; an existing file is never replaced)."""
-        from engine.hkk.session import make_header, start_saved
+            path: Path | None = None, ruleset: str = "hkk") -> "GameSession":
+        """A new game of ``ruleset`` in a save file of its own (a fresh name in the saves folder
+        unless ``path`` is given; an existing file is never replaced)."""
+        from engine.core.sessions import start_saved
 
         seed = random.randrange(1, 2**31) if seed is None else seed
-        header = make_header(decks, seed, seats=seats, options=options)
+        header = get_plugin(ruleset).new_header(tuple(decks), seed, seats=tuple(seats),
+                                                options=options)
         game = start_saved(header, path)
         return cls(game=game, lang=lang, path=Path(game.writer.path)).attach_bots()
 
@@ -76,8 +82,8 @@ class GameSession:
         process holds it and ``SaveError`` (its message in ``lang``) when it cannot be used;
         a recovered save's note (which entry, why, where the original was kept) is in
         :attr:`problem`."""
+        from engine.core.sessions import resume
         from engine.core.store import SaveError, SaveLocked
-        from engine.hkk.session import resume
 
         try:
             game, loaded = resume(path)
@@ -94,9 +100,10 @@ class GameSession:
     def attach_bots(self) -> "GameSession":
         from engine.ai.bots import make_bot
 
+        default = self.plugin.default_bot
         for i, seat in enumerate(self.game.header.seats):
             if seat.kind.startswith("ai"):
-                name = seat.kind.split(":", 1)[1] if ":" in seat.kind else "greedy"
+                name = seat.kind.split(":", 1)[1] if ":" in seat.kind else default
                 self.bots[i] = make_bot(name, self.ruleset, self.game.header.seed + 7 * i
                                         + len(self.game.entries))
         return self
@@ -115,16 +122,29 @@ class GameSession:
         return self.game.ruleset
 
     @property
+    def plugin(self) -> Any:
+        return for_header(self.game.header)
+
+    @property
+    def ui(self) -> Any:
+        return get_ui(self.game.header.ruleset)
+
+    @property
     def header(self) -> Header:
         return self.game.header
 
     @property
+    def seats(self) -> int:
+        return len(self.header.seats)
+
+    @property
     def humans(self) -> list[int]:
-        return [i for i in range(2) if i not in self.bots]
+        return [i for i in range(self.seats) if i not in self.bots]
 
     @property
     def hotseat(self) -> bool:
-        return len(self.humans) == 2
+        """More than one person plays at this terminal: the screen is handed over."""
+        return len(self.humans) > 1
 
     def pending(self) -> Decision | None:
         return self.game.pending()
@@ -133,26 +153,21 @@ class GameSession:
         return player in self.bots
 
     def viewer(self) -> int:
-        """The seat whose view is on screen: the human vs the AI; in hotseat the seat shown."""
+        """The seat whose view is on screen: the one person vs bots; in hotseat the seat shown
+        (the seat on move when none is); only bots: the omniscient view (watching)."""
         humans = self.humans
         if not humans:
             return OMNISCIENT
         if len(humans) == 1:
             return humans[0]
-        if self.shown in (0, 1):
+        if 0 <= self.shown < self.seats:
             return self.shown
         d = self.pending()
-        return d.player if d is not None else 0
+        return d.player if d is not None and d.player in humans else humans[0]
 
-    def view(self) -> View:
-        return make_view(self.ruleset, self.game.state, self.viewer())
-
-    def attached_views(self, view: View) -> dict[int, Any]:
-        """Card views of cards attached to permanents, by instance id."""
-        return {cv.iid: cv for pv in view.players for cv in pv.attached}
-
-    def find_card(self, view: View, iid: int) -> Any:
-        return view.find(iid)
+    def view(self, viewer: int | None = None) -> Any:
+        """What the seat on screen (or ``viewer``) may know."""
+        return self.ruleset.view(self.game.state, self.viewer() if viewer is None else viewer)
 
     def my_decision(self) -> Decision | None:
         """The pending decision if the player on screen answers it (else None)."""
@@ -165,16 +180,28 @@ class GameSession:
         d = self.my_decision()
         return self.game.legal_actions(d.player) if d else []
 
+    def hints(self, view: Any = None) -> list[Any]:
+        """One ActionHint per legal action of the player on screen, in the same order."""
+        legal = self.legal()
+        if not legal:
+            return []
+        return self.ruleset.hints(self.view() if view is None else view, legal)
+
     def result(self) -> Any:
-        return self.game.state.result
+        """The game's :class:`~engine.core.protocol.Result` (None while it goes on)."""
+        return self.ruleset.result(self.game.state)
 
     def names(self) -> list[str]:
         return [s.name for s in self.header.seats]
 
-    def namer(self, viewer: int | None = None) -> Namer:
-        cids = [c.cid for c in self.game.state.cards]
-        return Namer(self.ruleset.pool, cids, self.names(), self.lang,
-                     self.viewer() if viewer is None else viewer)
+    def table(self) -> Any:
+        """The ruleset UI's helper for this game in the session's language (names, words)."""
+        key = (self.lang, tuple(self.names()))
+        cached = getattr(self, "_table", None)
+        if cached is None or cached[0] != key:
+            cached = (key, self.ui.table(self.header, self.ruleset, self.names(), self.lang))
+            self._table = cached
+        return cached[1]
 
     # ------------------------------------------------------------------ acting
     def _open(self) -> None:
@@ -187,22 +214,29 @@ class GameSession:
         self._open()
         d = self.pending()
         player = d.player if d is not None else self.viewer()
-        if isinstance(action, A.Concede):
-            player = self.viewer() if self.viewer() >= 0 else player
         return self.game.submit(player, action)
+
+    def concede(self) -> list[Any]:
+        """The player on screen concedes (the ruleset's concede action)."""
+        self._open()
+        who = self.viewer()
+        if who < 0:
+            d = self.pending()
+            who = d.player if d is not None else 0
+        return self.game.submit(who, self.ruleset.concede_action(who))
 
     def submit_bot(self, player: int, action: Any) -> list[Any]:
         """Submit the AI's chosen action (same refusals and write errors as :meth:`submit`)."""
         self._open()
         return self.game.submit(player, action)
 
-    def bot_inputs(self) -> tuple[int, Any, View | None, list[Any]] | None:
+    def bot_inputs(self) -> tuple[int, Any, Any, list[Any]] | None:
         d = self.pending()
         if d is None or not self.is_bot(d.player):
             return None
         bot = self.bots[d.player]
         legal = self.game.legal_actions(d.player)
-        view = make_view(self.ruleset, self.game.state, d.player) if getattr(
+        view = self.ruleset.view(self.game.state, d.player) if getattr(
             bot, "needs_view", True) else None
         return d.player, bot, view, legal
 
@@ -230,30 +264,27 @@ class GameSession:
 
     # ------------------------------------------------------------------ log
     def log_lines(self, start: int = 0, viewer: int | None = None) -> list[tuple[str, str]]:
-        """Readable log lines (sentence, rule) for entries from ``start``."""
+        """Readable log lines (sentence, rule) for entries from ``start``: each event redacted
+        for the seat on screen (or ``viewer``), in words by the ruleset's UI plugin."""
         who = self.viewer() if viewer is None else viewer
-        namer = self.namer(who)
+        table = self.table()
         out: list[tuple[str, str]] = []
         for entry in self.game.entries[start:]:
-            out += entry_lines(entry, namer, who)
+            out += entry_lines(entry, table, self.ruleset, who)
         return out
 
     def save_as(self, name: str) -> Path:
         store = _store()
-        from engine.hkk.session import codec
-
         safe = "".join(ch for ch in name if ch.isalnum() or ch in "-_ ").strip() or "game"
         dest = store.saves_dir() / f"{safe}{store.SUFFIX}"
-        loaded = store.load(self.path, codec())
+        loaded = store.load(self.path)
         return store.export_portable(loaded, dest)     # never over another game's save
 
 
-def entry_lines(entry: Any, namer: Namer, viewer: int) -> list[tuple[str, str]]:
+def entry_lines(entry: Any, table: Any, ruleset: Any, viewer: int) -> list[tuple[str, str]]:
     out = []
     for ev in entry.events:
-        if is_bookkeeping(ev):
-            continue
-        text, rule = event_line(redact(ev, viewer), namer)
-        if text:
-            out.append((text, rule))
+        line = table.describe(ruleset.redact(ev, viewer))
+        if line is not None:
+            out.append(line)
     return out

@@ -125,27 +125,49 @@ class FormScreen(Screen):
 
 
 class NewGameScreen(FormScreen):
-    def __init__(self, hotseat: bool = False):
-        from engine.hkk import pool as P
+    """A new game of ``ruleset``: a deck for each seat (from the plugin's ``decks()``) and, vs
+    the AI, which bot (from its ``bots``, the default first). Every seat after the first is the
+    AI's (or, in hotseat, another person's)."""
 
-        L = self_lang = _lang()
+    def __init__(self, hotseat: bool = False, ruleset: str = "hkk"):
+        from engine.core.registry import get
+
+        L = _lang()
         self.hotseat = hotseat
-        decks = [(d.id, d.name.get(self_lang)) for d in P.list_decks()]
-        rows: list[tuple[str, list[tuple[Any, str]], int]] = [
-            (t("new.deck_a" if hotseat else "new.your_deck", L), decks, 0),
-            (t("new.deck_b" if hotseat else "new.ai_deck", L), decks, min(1, len(decks) - 1)),
-        ]
+        self.ruleset = ruleset
+        plugin = get(ruleset)
+        decks = [(d.id, d.name.get(L, d.id)) for d in plugin.decks()]
+        seats = plugin.seats[0]
+        rows: list[tuple[str, list[tuple[Any, str]], int]] = []
+        for i in range(seats):
+            if hotseat:
+                label = t("new.deck_a", L) if i == 0 else t("new.deck_b", L) if i == 1 else \
+                    t("new.deck_n", L, n=i + 1)
+            else:
+                label = t("new.your_deck", L) if i == 0 else t("new.ai_deck", L)
+            rows.append((label, decks, min(i, len(decks) - 1)))
         if not hotseat:
-            rows.append((t("new.bot", L), [("greedy", t("bot.greedy", L)),
-                                           ("random", t("bot.random", L))], 0))
-        super().__init__(rows, t("new.start", L), t("menu.hotseat" if hotseat else "menu.new", L))
+            bots = sorted(plugin.bots, key=lambda b: b != plugin.default_bot)
+            rows.append((t("new.bot", L), [(b, t(f"bot.{b}", L)) for b in bots], 0))
+        title = t("menu.hotseat" if hotseat else "menu.new", L)
+        if len(_rulesets()) > 1:
+            title += f" · {plugin.title.get(L, ruleset)}"
+        super().__init__(rows, t("new.start", L), title)
 
     def start(self) -> None:
         vals = self.values()
-        if self.hotseat:
-            self.app.start_game(vals[0], vals[1], ai=None, replace=True)
-        else:
-            self.app.start_game(vals[0], vals[1], ai=vals[2], replace=True)
+        plugin_seats = len(self.rows) - (0 if self.hotseat else 1)
+        decks = tuple(vals[:plugin_seats])
+        kinds = ("human",) + (("human",) if self.hotseat else (f"ai:{vals[-1]}",)) * (
+            len(decks) - 1)
+        self.app.start_game(None, None, replace=True, ruleset=self.ruleset, decks=decks,
+                            kinds=kinds)
+
+
+def _rulesets() -> list[str]:
+    from engine.core.registry import names
+
+    return names()
 
 
 def _lang() -> str:
@@ -195,48 +217,68 @@ def _continuable(summary: Any) -> bool:
 
 
 def continuable() -> list[Any]:
-    """The games in progress in the saves folder, most recently played first."""
+    """The games in progress in the saves folder (of every ruleset), most recently played
+    first."""
     from engine.core import store
-    from engine.hkk.session import codec
 
-    return [s for s in store.list_saves(store.saves_dir(), codec()) if _continuable(s)]
+    return [s for s in store.list_saves(store.saves_dir()) if _continuable(s)]
 
 
-def _deck_names(lang: str) -> dict[str, str]:
-    from engine.hkk import pool as P
+def _deck_names(lang: str) -> dict[tuple[str, str], str]:
+    """Deck names by (ruleset, deck id), for every registered ruleset."""
+    from engine.core.registry import plugins
+
+    out: dict[tuple[str, str], str] = {}
+    for plugin in plugins():
+        try:
+            out.update({(plugin.name, d.id): d.name.get(lang, d.id) for d in plugin.decks()})
+        except Exception:  # noqa: BLE001 - a browser shows ids rather than fail
+            continue
+    return out
+
+
+def _ruleset_title(name: str, lang: str) -> str:
+    from engine.core.registry import UnknownRuleset, get
 
     try:
-        return {d.id: d.name.get(lang) for d in P.list_decks()}
-    except Exception:  # noqa: BLE001 - a browser shows ids rather than fail
-        return {}
+        return get(name).title.get(lang, name)
+    except UnknownRuleset:
+        return name
 
 
-def save_line(s: Any, lang: str, names: dict[str, str]) -> Text:
-    """One game of the browser: its decks; who plays, the turn, how it stands, when it was last
-    played; the file, and who has it open if another hkk does."""
-    from hkk_tui.describe import describe_holder
+def save_line(s: Any, lang: str, names: dict[tuple[str, str], str]) -> Text:
+    """One game of the browser: its decks (and its ruleset's title when several are
+    installed); who plays, the turn, how it stands, when it was last played; the file, and who
+    has it open if another hkk does."""
+    from hkk_tui.words import describe_holder
 
     L = lang
     header = s.header
+    ruleset = header.ruleset if header is not None else ""
     if header is not None and header.title and any(d == "scenario" for d in s.decks):
         what = header.title
     else:
-        what = " – ".join(names.get(d, d) for d in s.decks) or s.path.stem
+        what = " – ".join(names.get((ruleset, d), d) for d in s.decks) or s.path.stem
     when = dt.datetime.fromtimestamp(s.modified).strftime("%Y-%m-%d %H:%M")
     meta = s.meta or {}
     res = meta.get("result")
     if s.damaged:
         state = t("saves.damaged", L)
     elif res:
-        winner = res.get("winner", -1) if isinstance(res, dict) else -1
-        state = t("saves.draw", L) if winner < 0 else t(
-            "saves.won", L, player=s.seats[winner].name if winner < len(s.seats) else "?")
+        winners = _winners(res)
+        state = t("saves.draw", L) if not winners else t(
+            "saves.won", L, player=", ".join(s.seats[w].name if 0 <= w < len(s.seats) else "?"
+                                             for w in winners))
     else:
         state = t("saves.running", L)
     line = Text(what, style="bold")
+    if ruleset and len(_rulesets()) > 1:
+        line.append(f" · {_ruleset_title(ruleset, L)}")
     parts = []
     if len(s.seats) == 2:
         parts.append(t("saves.players", L, a=s.seats[0].name, b=s.seats[1].name))
+    elif s.seats:
+        parts.append(", ".join(seat.name for seat in s.seats))
     parts += [t("saves.turn", L, n=meta.get("turn", "?")), state,
               t("saves.played", L, when=when)]
     line.append("\n" + " · ".join(parts))
@@ -245,6 +287,28 @@ def save_line(s: Any, lang: str, names: dict[str, str]) -> Text:
         line.append(" · " + t("saves.locked", L, holder=describe_holder(s.locked_by, L)),
                     style="bold")
     return line
+
+
+def _winners(res: Any) -> tuple[int, ...]:
+    """The winning seats of a result in a save's meta (``winners``; older saves: ``winner``)."""
+    if not isinstance(res, dict):
+        return ()
+    if "winners" in res:
+        return tuple(res["winners"] or ())
+    winner = res.get("winner", -1)
+    return () if winner < 0 else (winner,)
+
+
+def shipped_games() -> list[Any]:
+    """Folders of the games that ship with hkk: ``saves/<ruleset>/games`` for every ruleset
+    (and the older ``saves/games``)."""
+    from pathlib import Path
+
+    from engine.core.registry import names
+
+    root = Path(__file__).resolve().parents[2] / "saves"
+    dirs = [root / name / "games" for name in names()] + [root / "games"]
+    return [d for d in dirs if d.is_dir()]
 
 
 class SavesScreen(Screen):
@@ -273,7 +337,6 @@ class SavesScreen(Screen):
 
     def on_mount(self) -> None:
         from engine.core import store
-        from engine.hkk.session import codec
 
         L = self.app.lang
         saves = self.query_one("#saves", OptionList)
@@ -282,16 +345,10 @@ class SavesScreen(Screen):
         elif self.mode == "continue":
             summaries = continuable()
         else:
-            dirs = [store.saves_dir()]
-            if self.replay:
-                from pathlib import Path
-
-                shipped = Path(__file__).resolve().parents[2] / "saves" / "games"
-                if shipped.is_dir():
-                    dirs.append(shipped)
+            dirs = [store.saves_dir()] + (shipped_games() if self.replay else [])
             summaries = []
             for d in dirs:
-                summaries += store.list_saves(d, codec())
+                summaries += store.list_saves(d)
         names = _deck_names(L)
         for s in summaries:
             saves.add_option(Option(save_line(s, L, names)))
@@ -316,13 +373,17 @@ class SavesScreen(Screen):
 
 
 class RulesScreen(Screen):
+    """The rules in brief of the chosen ruleset (from its catalog)."""
+
     BINDINGS = [Binding("escape,q", "back", "key.back")]
 
     def compose(self) -> ComposeResult:
-        L = self.app.lang
+        from hkk_tui.i18n import tr
+
+        L, ns = self.app.lang, getattr(self.app, "ruleset", "")
         with VerticalScroll(id="rules"):
-            yield Static(Text(t("rules.title", L), style="bold"))
-            yield Static(t("rules.body", L))
+            yield Static(Text(tr(ns, "rules.title", L), style="bold"))
+            yield Static(tr(ns, "rules.body", L))
         yield I18nFooter()
 
     def action_back(self) -> None:

@@ -9,7 +9,11 @@ from hkk_tui.i18n import t
 
 
 def label(description: str) -> str:
-    return t(description) if description.startswith("key.") else description
+    """A binding's description in the current language: an app key (``key.undo``) or a
+    ruleset's (``hkk:key.graveyard``); anything else as written."""
+    if description.startswith("key.") or ":key." in description:
+        return t(description)
+    return description
 
 
 class I18nFooter(Footer):

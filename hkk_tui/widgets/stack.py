@@ -1,4 +1,7 @@
-"""The Stack pane: the reaction line, top item first, with card, controller and targets."""
+"""The timeline-stack pane: the ruleset's track (``ruleset.track(view)``), drawn the same way for
+every game — frames outermost first, a nested frame indented under its parent, each frame's items
+top first and numbered, then what waits to go on (the queue, in italics) and its notes (dim).
+Labels come from the ruleset's UI table; Enter or ``i`` shows the highlighted item's source."""
 
 from __future__ import annotations
 
@@ -9,9 +12,10 @@ from textual.binding import Binding
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from hkk_tui.describe import Namer
-from hkk_tui.i18n import t
-from hkk_tui.widgets.board import ShowCard
+from engine.core.protocol import Ref, TrackFrame, TrackView
+from hkk_tui.widgets.messages import ShowDetail
+
+INDENT = "  "
 
 
 class Stack(OptionList):
@@ -19,41 +23,49 @@ class Stack(OptionList):
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
-        self.cards: list[int] = []
+        self.sources: list[Ref | None] = []
 
-    def show(self, view: Any, namer: Namer) -> None:
-        L = namer.lang
+    def show(self, track: TrackView, view: Any, table: Any) -> None:
         self.clear_options()
-        self.cards = []
+        self.sources = []
         options: list[Option] = []
-        line = view.line
-        for idx in range(len(line) - 1, -1, -1):
-            item = line[idx]
-            text = Text(f"{idx + 1}. ", style="bold")
-            text.append(namer.card(item.card.iid), style="bold")
-            text.append(" · " + t(f"line.{item.kind}", L))
-            text.append(" · " + namer.player(item.controller))
-            if item.targets:
-                text.append(" → " + namer.targets(item.targets, line))
-            if item.prevented:
-                text.append(" " + t("line.prevented", L), style="red")
-            if idx == len(line) - 1:
-                text.append(" " + t("line.top", L), style="dim")
-            options.append(Option(text))
-            self.cards.append(item.card.iid)
-        for trig in view.triggers:
-            text = Text(t("line.trigger", L, card=namer.card(trig.card.iid),
-                          player=namer.player(trig.controller)), style="italic")
-            options.append(Option(text))
-            self.cards.append(trig.card.iid)
+        nested = len(track.frames) > 1
+        for frame in track.frames:
+            self._frame(options, frame, view, table, 0, nested)
         if not options:
-            options.append(Option(Text(t("line.empty", L), style="dim"), disabled=True))
+            options.append(Option(Text(table.t("track.empty"), style="dim"), disabled=True))
         self.add_options(options)
+
+    def _frame(self, options: list[Option], frame: TrackFrame, view: Any, table: Any,
+               depth: int, titled: bool) -> None:
+        pad = INDENT * depth
+        title = table.track_title(frame, view) if (titled or depth) else ""
+        if title:
+            options.append(Option(Text(pad + title, style="bold underline")))
+            self.sources.append(None)
+            pad += INDENT
+        items = frame.items
+        for idx in range(len(items) - 1, -1, -1):          # top first
+            text = Text(f"{pad}{idx + 1}. ", style="bold")
+            text.append_text(table.track_label(items[idx], view))
+            options.append(Option(text))
+            self.sources.append(items[idx].source)
+        for item in frame.queue:
+            text = Text(pad)
+            text.append_text(table.track_label(item, view))
+            text.stylize("italic")
+            options.append(Option(text))
+            self.sources.append(item.source)
+        for note in frame.notes:
+            options.append(Option(Text(pad + table.track_note(note, view), style="dim")))
+            self.sources.append(None)
+        for inner in frame.frames:
+            self._frame(options, inner, view, table, depth + 1, True)
 
     def action_info(self) -> None:
         i = self.highlighted
-        if i is not None and i < len(self.cards):
-            self.post_message(ShowCard(self.cards[i]))
+        if i is not None and i < len(self.sources) and self.sources[i] is not None:
+            self.post_message(ShowDetail(self.sources[i]))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

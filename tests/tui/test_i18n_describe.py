@@ -1,4 +1,5 @@
-"""Both catalogs hold the same keys; every event type and every refusal key has words in both."""
+"""Both catalogs hold the same keys (the app's and every registered ruleset's); every event type
+and every refusal key has words in both."""
 
 from __future__ import annotations
 
@@ -12,8 +13,11 @@ import pytest
 from engine.core.game import IllegalAction
 from engine.hkk import events as E
 from engine.hkk.state import Attack, LineItem, Target, Task, Trigger
-from hkk_tui.describe import Namer, describe_event, describe_illegal
-from hkk_tui.i18n import catalog
+from hkk_tui.rulesets.hkk.describe import Namer, describe_event
+from hkk_tui.words import describe_illegal
+from engine.core import registry
+from hkk_tui.i18n import catalog, ns_catalog
+from hkk_tui.rulesets import get_ui, register_ui
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -24,14 +28,42 @@ def test_catalogs_have_the_same_keys():
     assert not hu - en, f"missing in en.toml: {sorted(hu - en)}"
 
 
+@pytest.mark.parametrize("name", sorted(set(registry.names()) | {"toy"}))
+def test_every_rulesets_catalogs_have_the_same_keys(name):
+    """Every registered ruleset's UI catalog (and the test-only Toy Grid's, toy_ui.py)."""
+    if name == "toy":
+        from toy_ui import ToyUI
+
+        register_ui(ToyUI())
+    get_ui(name)                                   # registers its catalog folder
+    en, hu = set(ns_catalog(name, "en")), set(ns_catalog(name, "hu"))
+    assert en, f"the ruleset {name} has no catalog"
+    assert not en - hu, f"missing in {name}'s hu.toml: {sorted(en - hu)}"
+    assert not hu - en, f"missing in {name}'s en.toml: {sorted(hu - en)}"
+
+
 def test_every_key_used_in_the_code_exists():
+    """A key the app's code names is in the app's catalog; a key a ruleset's UI names is in its
+    catalog or the app's."""
     import re
 
-    used = set()
+    missing = []
     for p in (ROOT / "hkk_tui").rglob("*.py"):
-        used |= set(re.findall(r'\bt\(\s*"([a-z_0-9]+\.[a-z_0-9.]+)"', p.read_text()))
-        used |= set(re.findall(r'"(key\.[a-z_0-9]+)"', p.read_text()))
-    missing = sorted(k for k in used if k not in catalog("en"))
+        text = p.read_text()
+        used = set(re.findall(r'\bt\(\s*"([a-z_0-9]+\.[a-z_0-9.]+)"', text))
+        used |= set(re.findall(r'"(key\.[a-z_0-9]+)"', text))
+        used |= set(re.findall(r'"([a-z_0-9]+):(key\.[a-z_0-9]+)"', text))
+        parts = p.relative_to(ROOT / "hkk_tui").parts
+        ns = parts[1] if parts[0] == "rulesets" and len(parts) > 2 else ""
+        for key in used:
+            if isinstance(key, tuple):
+                key_ns, key = key
+            else:
+                key_ns = ns
+            for lang in ("en", "hu"):
+                if key not in catalog(lang) and key not in (ns_catalog(key_ns, lang)
+                                                           if key_ns else {}):
+                    missing.append((str(p.relative_to(ROOT)), lang, key))
     assert not missing, missing
 
 

@@ -16,11 +16,13 @@ from hkk_tui.app import HkkApp
 from hkk_tui.screens.game import GameScreen
 from hkk_tui.screens.replay import ReplayScreen, parse_breakpoint
 from hkk_tui.screens.settings_store import Settings
-from hkk_tui.widgets.board import Board
+from hkk_tui.rulesets.hkk.board import Board
 from hkk_tui.widgets.log import GameLog
 from tui_helpers import fresh_data_dir
 
-GAME = sorted((Path(__file__).resolve().parents[2] / "saves" / "games").glob("*.hkk"))[2]
+SAVES = Path(__file__).resolve().parents[2] / "saves"
+SHIPPED = SAVES / "hkk" if (SAVES / "hkk" / "games").is_dir() else SAVES   # the layout moves
+GAME = sorted((SHIPPED / "games").glob("*.hkk"))[2]
 ENC = msgspec.msgpack.Encoder()
 
 
@@ -187,7 +189,7 @@ def test_replay_at_80x24_in_hungarian():
 
 def test_scenario_file_opens_a_game_at_the_declared_position(monkeypatch):
     fresh_data_dir(monkeypatch)
-    scenario = Path(__file__).resolve().parents[2] / "saves" / "scenarios" / \
+    scenario = SHIPPED / "scenarios" / \
         "k34-4-break-through.toml"
 
     async def body(app, pilot):

@@ -26,7 +26,7 @@ from hkk_tui.screens.game import GameScreen
 from hkk_tui.screens.replay import ReplayScreen
 from hkk_tui.screens.settings_store import Settings
 from hkk_tui.screens.title import SavesScreen, TitleScreen
-from hkk_tui.widgets.board import Board
+from hkk_tui.rulesets.hkk.board import Board
 from tui_helpers import fresh_data_dir, pick_group, press_choice
 
 DECKS = ("raia-egi-legio", "chara-din-horda")
@@ -67,7 +67,7 @@ async def act(pilot, app, screen) -> None:
     """One human decision by keys (the simple keyboard player of tui_helpers)."""
     groups = screen.groups()
     i = pick_group(screen, groups)
-    if groups[i].kind == "pass":
+    if groups[i].kind in ("pass", "done"):
         await pilot.press("space")
     else:
         await pilot.press("a")

@@ -25,8 +25,8 @@ def fresh_data_dir(monkeypatch) -> Path:
 def pick_group(screen, groups):
     """A simple keyboard player's policy: play cards, fill the guard post, attack, else pass."""
     d = screen.session.my_decision()
-    kinds = [g.kind for g in groups]
-    prefer = {"priority": ("play",), "exchange": ("MoveToGuard",), "declare": ("attack",)}
+    kinds = ["pass" if g.kind == "done" else g.kind for g in groups]
+    prefer = {"priority": ("play",), "exchange": ("to_guard",), "declare": ("attack_with",)}
     for want in prefer.get(d.kind, ()):
         if want in kinds:
             return kinds.index(want)
@@ -65,7 +65,7 @@ async def play_to_end(pilot, app, max_steps: int = 4000) -> None:
         i = pick_group(game_screen, groups)
         group = groups[i]
         before = len(session.game.entries)
-        if group.kind == "pass":
+        if group.kind in ("pass", "done"):
             await pilot.press("space")
         else:
             await pilot.press("a")

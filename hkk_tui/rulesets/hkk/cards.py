@@ -1,4 +1,4 @@
-"""Short card labels readable without colour: markers are words/letters, colour only helps."""
+"""HKK's short card labels readable without colour: markers are words/letters, colour only helps."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from typing import Any
 
 from rich.text import Text
 
-from hkk_tui.i18n import t
+from hkk_tui.rulesets.hkk.words import t
 
 
 def card_def(pool: dict, cid: str) -> Any:

@@ -1,4 +1,5 @@
-"""The Hand pane: your cards with cost and type, playable ones marked; the opponent's as a count."""
+"""HKK's Hand pane: your cards with cost and type, playable ones marked; the opponent's as a
+count."""
 
 from __future__ import annotations
 
@@ -9,9 +10,10 @@ from textual.binding import Binding
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from engine.core.protocol import Ref
 from engine.hkk.cardtext import type_line
-from hkk_tui.i18n import t
-from hkk_tui.widgets.board import CardChosen, ShowCard
+from hkk_tui.rulesets.hkk.words import t
+from hkk_tui.widgets.messages import Picked, ShowDetail
 
 
 class Hand(OptionList):
@@ -21,8 +23,12 @@ class Hand(OptionList):
         super().__init__(**kw)
         self.cards: list[Any] = []
 
-    def show(self, view: Any, pool: dict, lang: str, playable: set[str]) -> None:
-        """``playable``: card ids that have a PlayCard among the legal actions."""
+    def show(self, view: Any, table: Any, hints: list[Any] = ()) -> None:
+        """Cards with a "play" hint among the legal actions are marked playable (by card id,
+        so every copy of a playable card is marked)."""
+        pool, lang = table.pool, table.lang
+        playable = {table.cids[h.subject.id] for h in hints
+                    if h.label == "act.play" and h.subject is not None}
         me = view.me()
         keep = self.highlighted
         self.clear_options()
@@ -66,9 +72,9 @@ class Hand(OptionList):
         event.stop()
         cv = self.current()
         if cv is not None:
-            self.post_message(CardChosen(cv.iid, "hand"))
+            self.post_message(Picked(Ref("card", cv.iid), "hand"))
 
     def action_info(self) -> None:
         cv = self.current()
         if cv is not None:
-            self.post_message(ShowCard(cv.iid))
+            self.post_message(ShowDetail(Ref("card", cv.iid)))

@@ -1,4 +1,4 @@
-"""The Board pane: both sides' life, VP, components, guard post, reserve, permanents, counts."""
+"""HKK's Board pane: both sides' life, VP, components, guard post, reserve, permanents, counts."""
 
 from __future__ import annotations
 
@@ -6,30 +6,13 @@ from typing import Any
 
 from rich.text import Text
 from textual.binding import Binding
-from textual.message import Message
 from textual.widget import Widget
 
+from engine.core.protocol import Ref
 from engine.hkk.state import GUARD_POST_SIZE
-from hkk_tui.i18n import t
-from hkk_tui.widgets.cards import card_label
-
-
-class CardChosen(Message):
-    """A card was chosen (Enter) in a pane: the screen offers what can be done with it."""
-
-    def __init__(self, iid: int, zone: str = "") -> None:
-        super().__init__()
-        self.iid = iid
-        self.zone = zone
-
-
-class ShowCard(Message):
-    """Show the full card detail."""
-
-    def __init__(self, iid: int = -1, cid: str = "") -> None:
-        super().__init__()
-        self.iid = iid
-        self.cid = cid
+from hkk_tui.rulesets.hkk.cards import card_label
+from hkk_tui.rulesets.hkk.words import t
+from hkk_tui.widgets.messages import Picked, ShowDetail
 
 
 class Board(Widget, can_focus=True):
@@ -54,11 +37,11 @@ class Board(Widget, can_focus=True):
         self.cursor = 0
         self.extra: dict[int, Any] = {}
 
-    def show(self, view: Any, pool: dict, lang: str, names: list[str],
-             extra: dict[int, Any] | None = None) -> None:
-        """``extra``: card views of attached cards (the View lists only their iids)."""
-        self.view, self.pool, self.lang, self.names = view, pool, lang, names
-        self.extra = extra or {}
+    def show(self, view: Any, table: Any, hints: list[Any] = ()) -> None:
+        """Show ``view`` with the names and card data of ``table`` (an HkkTable)."""
+        self.view, self.pool, self.lang, self.names = view, table.pool, table.lang, table.names
+        # card views of attached cards (a permanent lists only their iids)
+        self.extra = {cv.iid: cv for pv in view.players for cv in pv.attached}
         self.refresh(layout=True)
 
     def current(self) -> int | None:
@@ -75,12 +58,12 @@ class Board(Widget, can_focus=True):
     def action_choose(self) -> None:
         iid = self.current()
         if iid is not None:
-            self.post_message(CardChosen(iid, "board"))
+            self.post_message(Picked(Ref("card", iid), "board"))
 
     def action_info(self) -> None:
         iid = self.current()
         if iid is not None:
-            self.post_message(ShowCard(iid))
+            self.post_message(ShowDetail(Ref("card", iid)))
 
     # ------------------------------------------------------------------ rendering
     def _card(self, out: Text, cv: Any) -> None:

@@ -1,0 +1,54 @@
+"""The menu of a decision, built from the ruleset's action hints (one per legal action).
+
+Hints of the same group make one menu line (the same card played at different targets); a line
+with one action submits it, a larger one opens a second list of its options (targets, amounts).
+The labels come from the ruleset's UI table; nothing here knows an action's class or decides
+legality — the groups are built only from ``game.legal_actions`` and ``ruleset.hints``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core.protocol import ActionHint, Ref
+
+
+@dataclass
+class Group:
+    label: str
+    subject: Ref | None = None          # what acts (a card, a piece), if anything
+    kind: str = ""                      # "pass", "done", "concede", or the hint's label's name
+    actions: list[Any] = field(default_factory=list)
+    labels: list[str] = field(default_factory=list)
+    hints: list[ActionHint] = field(default_factory=list)
+
+    @property
+    def single(self) -> bool:
+        return len(self.actions) == 1
+
+    @property
+    def dests(self) -> list[Ref]:
+        return [h.dest for h in self.hints if h.dest is not None]
+
+
+def kind_of(hint: ActionHint) -> str:
+    """``pass``/``done``/``concede`` by role; an acting hint by its label key's last part
+    (``act.play`` -> ``play``)."""
+    if hint.role != "act":
+        return hint.role
+    return hint.label.rsplit(".", 1)[-1]
+
+
+def build_groups(legal: list[Any], hints: list[ActionHint], table: Any,
+                 view: Any) -> list[Group]:
+    groups: dict[str, Group] = {}
+    for action, hint in zip(legal, hints):
+        key = table.group_key(hint)
+        group = groups.get(key)
+        if group is None:
+            group = groups[key] = Group(table.label(hint, view), hint.subject, kind_of(hint))
+        group.actions.append(action)
+        group.hints.append(hint)
+        group.labels.append(table.option_label(hint, view))
+    return table.order_groups(list(groups.values()), view)

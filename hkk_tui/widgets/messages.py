@@ -1,0 +1,27 @@
+"""Messages a ruleset's widgets post to the screen (the screen acts; widgets never reach into
+siblings). Things on the table are named by :class:`~engine.core.protocol.Ref`."""
+
+from __future__ import annotations
+
+from textual.message import Message
+
+from engine.core.protocol import Ref
+
+
+class Picked(Message):
+    """The player chose something (a card in hand, a card or square on the board): the screen
+    offers the actions whose hint has it as subject (or destination)."""
+
+    def __init__(self, ref: Ref, zone: str = "") -> None:
+        super().__init__()
+        self.ref = ref
+        self.zone = zone
+
+
+class ShowDetail(Message):
+    """Show the full detail of something (a card's text and live state)."""
+
+    def __init__(self, ref: Ref | None = None, key: str = "") -> None:
+        super().__init__()
+        self.ref = ref
+        self.key = key          # a ruleset's own identifier when there is no ref (a card id)
