@@ -59,6 +59,8 @@ class HkkApp(App):
         self.push_screen(TitleScreen())
         if self.start_args:
             a = self.start_args
+            if a.get("ruleset"):            # ``hkk play --ruleset``, a scenario's ruleset
+                self.ruleset = a["ruleset"]
             if a.get("replay"):
                 self.open_replay(Path(a["replay"]), debug=bool(a.get("debug")))
             elif a.get("scenario"):

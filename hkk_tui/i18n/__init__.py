@@ -2,8 +2,8 @@
 own strings) and ``tr(ns, key, **params)`` (a ruleset's strings, under its namespace).
 
 Keys are dotted (``pane.board``); the catalogs are nested TOML tables flattened on load. Both
-languages must hold the same keys (a test checks it); a missing key shows as ``⟨key⟩`` rather than
-crashing the app. A ruleset's catalog lives in ``hkk_tui/rulesets/<name>/i18n/{en,hu}.toml`` (or
+languages must hold the same keys (a test checks it); a missing key shows as ``⟨key⟩`` rather
+than crashing the app. A ruleset's catalog lives in ``hkk_tui/rulesets/<name>/i18n/{en,hu}.toml`` (or
 in the folder its UI plugin registers with :func:`register_catalog`); ``tr`` looks there first,
 then in the app's catalog, so a ruleset shares the app's common words.
 """

@@ -355,7 +355,7 @@ class GameScreen(Screen):
             return
         self.app.push_screen(
             ChoiceScreen(group.label, list(zip(group.labels, group.actions)),
-                         t("choice.help_cancel", self.lang)), self.submit)
+                         tr(self.ui.name, "choice.help_cancel", self.lang)), self.submit)
 
     def action_pass(self) -> None:
         """Pass (or Done, finishing a composite choice): the action whose hint has that role."""
@@ -487,8 +487,8 @@ class GameScreen(Screen):
         self.query_one(f"#{pane}").focus()
 
     def action_keys(self) -> None:
-        self.app.push_screen(KeysScreen(binding_rows(self), self.lang, t("keys.extra",
-                                                                          self.lang)))
+        self.app.push_screen(KeysScreen(binding_rows(self), self.lang,
+                                        tr(self.ui.name, "keys.extra", self.lang)))
 
     def action_menu(self) -> None:
         self._token += 1
