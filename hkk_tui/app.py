@@ -205,7 +205,10 @@ class HkkApp(App):
         L = self.lang
         if kind.startswith("ai:"):
             bot = kind.split(":", 1)[1]
-            return Seat(t("seat.ai", L, bot=t(f"bot.{bot}", L)), deck, kind)
+            name = t("seat.ai", L, bot=t(f"bot.{bot}", L))
+            if sum(k.startswith("ai:") for k in kinds) > 1:     # AI 1, AI 2, ... apart
+                name += f" {sum(k.startswith('ai:') for k in kinds[:i + 1])}"
+            return Seat(name, deck, kind)
         if sum(k == "human" for k in kinds) == 1:
             return Seat(t("seat.you", L), deck, kind)
         return Seat(t("seat.player", L, n=i + 1), deck, kind)

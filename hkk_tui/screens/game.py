@@ -126,7 +126,8 @@ class GameScreen(Screen):
         """Redraw everything from the engine, then hand over or let the AI move."""
         s = self.session
         d = s.pending()
-        if s.hotseat and d is not None and d.player != s.shown and not self._handing_over:
+        if s.hotseat and d is not None and not s.is_bot(d.player) and d.player != s.shown \
+                and not self._handing_over:
             self._hand_over(d.player)
             return
         self.refresh_panes(full_log)

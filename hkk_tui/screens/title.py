@@ -125,39 +125,59 @@ class FormScreen(Screen):
 
 
 class NewGameScreen(FormScreen):
-    """A new game of ``ruleset``: a deck for each seat (from the plugin's ``decks()``) and, vs
-    the AI, which bot (from its ``bots``, the default first). Every seat after the first is the
-    AI's (or, in hotseat, another person's)."""
+    """A new game of ``ruleset``: how many players (when its plugin allows a range of seats), a
+    deck for each seat (from the plugin's ``decks()``) and, vs the AI, which bot (from its
+    ``bots``, the default first). Every seat after the first is the AI's (or, in hotseat,
+    another person's)."""
 
     def __init__(self, hotseat: bool = False, ruleset: str = "hkk"):
         from engine.core.registry import get
 
-        L = _lang()
+        L = self.lang = _lang()
         self.hotseat = hotseat
         self.ruleset = ruleset
-        plugin = get(ruleset)
-        decks = [(d.id, d.name.get(L, d.id)) for d in plugin.decks()]
-        seats = plugin.seats[0]
-        rows: list[tuple[str, list[tuple[Any, str]], int]] = []
-        for i in range(seats):
-            if hotseat:
-                label = t("new.deck_a", L) if i == 0 else t("new.deck_b", L) if i == 1 else \
-                    t("new.deck_n", L, n=i + 1)
-            else:
-                label = t("new.your_deck", L) if i == 0 else t("new.ai_deck", L)
-            rows.append((label, decks, min(i, len(decks) - 1)))
-        if not hotseat:
-            bots = sorted(plugin.bots, key=lambda b: b != plugin.default_bot)
-            rows.append((t("new.bot", L), [(b, t(f"bot.{b}", L)) for b in bots], 0))
+        self.plugin = plugin = get(ruleset)
+        self.decks = [(d.id, d.name.get(L, d.id)) for d in plugin.decks()]
+        low, high = plugin.seats
+        self.counts = list(range(low, max(low, high) + 1))
+        self.n_seats = low
         title = t("menu.hotseat" if hotseat else "menu.new", L)
         if len(_rulesets()) > 1:
             title += f" · {plugin.title.get(L, ruleset)}"
-        super().__init__(rows, t("new.start", L), title)
+        super().__init__(self._rows({}), t("new.start", L), title)
+
+    def _rows(self, chosen: dict[str, int]) -> list[tuple[str, list[tuple[Any, str]], int]]:
+        """The form's rows for ``self.n_seats`` players, keeping the choices made so far."""
+        L, decks = self.lang, self.decks
+        rows: list[tuple[str, list[tuple[Any, str]], int]] = []
+        if len(self.counts) > 1:
+            rows.append((t("new.players", L), [(n, str(n)) for n in self.counts],
+                         self.counts.index(self.n_seats)))
+        for i in range(self.n_seats):
+            if self.hotseat:
+                label = t("new.deck_a", L) if i == 0 else t("new.deck_b", L) if i == 1 else \
+                    t("new.deck_n", L, n=i + 1)
+            else:
+                label = t("new.your_deck", L) if i == 0 else t("new.ai_deck", L) if \
+                    self.n_seats == 2 else t("new.ai_deck_n", L, n=i)
+            rows.append((label, decks, chosen.get(label, min(i, len(decks) - 1))))
+        if not self.hotseat:
+            bots = sorted(self.plugin.bots, key=lambda b: b != self.plugin.default_bot)
+            label = t("new.bot", L)
+            rows.append((label, [(b, t(f"bot.{b}", L)) for b in bots], chosen.get(label, 0)))
+        return rows
+
+    def changed(self) -> None:
+        if len(self.counts) > 1 and self.values()[0] != self.n_seats:
+            self.n_seats = self.values()[0]
+            self.rows = self._rows({label: i for label, _values, i in self.rows})
+            self.render_rows()
 
     def start(self) -> None:
         vals = self.values()
-        plugin_seats = len(self.rows) - (0 if self.hotseat else 1)
-        decks = tuple(vals[:plugin_seats])
+        if len(self.counts) > 1:
+            vals = vals[1:]
+        decks = tuple(vals[:self.n_seats])
         kinds = ("human",) + (("human",) if self.hotseat else (f"ai:{vals[-1]}",)) * (
             len(decks) - 1)
         self.app.start_game(None, None, replace=True, ruleset=self.ruleset, decks=decks,

@@ -160,3 +160,35 @@ def test_toy_grid_hotseat_hands_over_between_the_two_seats(monkeypatch, toy):
         assert "Player 2" in screen.query_one("#prompt").main_text
 
     run(body)
+
+
+def test_the_new_game_form_offers_the_rulesets_seat_range(monkeypatch, toy):
+    """A ruleset with a range of seats gets a Players row; each count gets its deck rows (and
+    the game starts with the count chosen)."""
+    fresh_data_dir(monkeypatch)
+
+    class Wide(type(TOY)):
+        seats = (2, 4)
+
+    registry.register(Wide())
+
+    async def body(app, pilot):
+        app.ruleset = "toy"
+        app.menu_hotseat()
+        await until(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the ruleset choice")
+        await press_choice(pilot, [v for _lab, v in app.screen.options].index("toy"))
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the form")
+        form = app.screen
+        assert form.rows[0][0] == "Players" and len(form.rows) == 3
+        await pilot.press("right", "right")                 # 4 players
+        assert form.n_seats == 4 and len(form.rows) == 5
+        assert [r[0] for r in form.rows[1:]] == ["Player 1's deck", "Player 2's deck",
+                                                 "Player 3's deck", "Player 4's deck"]
+        await pilot.press("right")                          # wraps round to 2
+        assert form.n_seats == 2 and len(form.rows) == 3
+        await pilot.press("end", "enter")
+        await until(pilot, lambda: isinstance(app.screen, HandOverScreen), "the game")
+        game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        assert len(game.session.header.seats) == 2 and game.session.hotseat
+
+    run(body)
