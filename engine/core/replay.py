@@ -13,6 +13,7 @@ from typing import Any, Callable, Iterable
 
 import msgspec
 
+from engine.core import registry
 from engine.core.log import Entry, Header
 
 SNAPSHOT_EVENTS = 256
@@ -32,10 +33,19 @@ class Breakpoint:
 _CARD_FIELDS = ("card", "attacker", "defender", "source", "host")
 
 
+def _citation_prefix(header: Header) -> str:
+    try:
+        return registry.for_header(header).prefix
+    except registry.UnknownRuleset:
+        return ""
+
+
 class Replay:
     def __init__(self, ruleset: Any, header: Header, entries: list[Entry],
-                 rule_of: Callable[[Any], str] | None = None):
+                 rule_of: Callable[[Any], str] | None = None, prefix: str | None = None):
         self.ruleset = ruleset
+        #: the citation prefix of the ruleset ("K", "SW", ...): "rule 34.1" means "K 34.1"
+        self.prefix = prefix if prefix is not None else _citation_prefix(header)
         self.header = header
         self.entries = entries
         self.rule_of = rule_of or (lambda ev: getattr(ev, "rule", "") or "")
@@ -123,7 +133,8 @@ class Replay:
             return type(ev).__name__.lower() == bp.value.lower()
         if bp.kind == "rule":
             rule = self.rule_of(ev)
-            want = bp.value if bp.value.startswith("K ") else f"K {bp.value}"
+            value = bp.value.strip()
+            want = value if " " in value or not self.prefix else f"{self.prefix} {value}"
             return rule == want or rule.startswith(want + ".")
         if bp.kind == "player":
             player = int(bp.value)

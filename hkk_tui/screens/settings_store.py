@@ -82,6 +82,7 @@ class SettingsWriteError(OSError):
         super().__init__(cause.errno, f"The settings could not be saved to {path} ({why}); "
                                       f"the previous settings were kept.")
         self.path = path
+        self.cause = cause
 
     def __str__(self) -> str:
         return str(self.strerror)

@@ -14,7 +14,9 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from hkk_tui.i18n import t
-from hkk_tui.screens.settings_store import COLOUR_MODES, PACES, save_settings
+from hkk_tui.screens.settings_store import (
+    COLOUR_MODES, PACES, SettingsWriteError, save_settings,
+)
 from hkk_tui.widgets.footer import I18nFooter
 
 MENU = ("new", "hotseat", "continue", "load", "replay", "settings", "rules", "quit")
@@ -217,8 +219,15 @@ class SettingsScreen(FormScreen):
         app: Any = self.app
         lang, ftd, colour, pace = self.values()
         s = app.settings
+        before = (s.lang, s.first_turn_draw, s.colour, s.ai_pace)
         s.lang, s.first_turn_draw, s.colour, s.ai_pace = lang, ftd, colour, pace
-        save_settings(s)
+        try:
+            save_settings(s)
+        except SettingsWriteError as exc:      # a full disk: nothing changes, the player is told
+            s.lang, s.first_turn_draw, s.colour, s.ai_pace = before
+            app.notify(t("settings.not_saved", s.lang, error=exc.cause.strerror or str(exc.cause)), severity="error",
+                       timeout=10)
+            return
         app.apply_settings()
         app.notify(t("settings.saved", lang))
         app.pop_screen()

@@ -37,7 +37,8 @@ class GameLog(RichLog):
         # lines are wrapped when written: re-wrap them for the new width
         if event.size.width != self._width:
             self._width = event.size.width
-            self.call_after_refresh(self.reset, list(self.lines_))
+            # the lines are read when the re-wrap runs: lines written meanwhile are kept
+            self.call_after_refresh(lambda: self.reset(list(self.lines_)))
 
     def plain_lines(self) -> list[str]:
         return [f"{text} [{rule}]" if rule else text for text, rule in self.lines_]

@@ -1,0 +1,44 @@
+"""Settings in the app: a settings file that cannot be written (a full disk) changes nothing and
+is told in the player's language (issue 9, "writes that either happen or are refused")."""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+
+import pytest
+
+from hkk_tui.app import HkkApp
+from hkk_tui.i18n import t
+from hkk_tui.screens import title as T
+from hkk_tui.screens.settings_store import Settings, SettingsWriteError, load_settings, settings_path
+from tui_helpers import fresh_data_dir
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_settings_that_cannot_be_saved_change_nothing_and_are_told(monkeypatch, lang):
+    fresh_data_dir(monkeypatch)
+
+    def disk_full(s, path=None):
+        raise SettingsWriteError(settings_path(), OSError(errno.ENOSPC, "No space left on device"))
+
+    monkeypatch.setattr(T, "save_settings", disk_full)
+
+    async def main():
+        app = HkkApp(Settings(lang=lang, ai_pace=0.0))
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            app.menu_settings()
+            await pilot.pause()
+            form = app.screen
+            assert isinstance(form, T.SettingsScreen)
+            await pilot.press("right")                 # change the language
+            await pilot.press("end", "enter")          # "Save settings"
+            await pilot.pause()
+            assert app.screen is form                  # still on the form, nothing applied
+            assert app.settings.lang == lang
+            shown = [str(n.message) for n in app._notifications]
+            expected = t("settings.not_saved", lang, error="No space left on device")
+            assert expected in shown
+    asyncio.run(main())
+    assert load_settings() == Settings()               # nothing was written either
