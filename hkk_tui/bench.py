@@ -64,41 +64,22 @@ def _turn(game: Game) -> int:
     return int(game.ruleset.summary(game.state).get("turn") or 0)
 
 
-def _hkk_long_game(decks: list[str], seed: int, entries: int = 2000) -> tuple[Game, dict]:
-    """Hatalom Kártyái's own long game: random bots with big (legal, > 30 card) decks of every
-    card in the pool, no turn limit, until one game has at least ``entries`` entries."""
-    from engine.hkk import pool as P
-    from engine.hkk.session import make_header, new_game
-
-    pool = P.load_pool()
-    big = tuple(cid for cid in sorted(pool) for _ in range(3))
+def _long_game(plugin: Any, seed: int, entries: int = 2000) -> Game | None:
+    """A game of at least ``entries`` entries between random bots, from the plugin's
+    ``long_game_header`` (a set-up that runs long: big decks, no turn limit); None if the plugin
+    has no such set-up."""
+    make = getattr(plugin, "long_game_header", None)
+    if make is None:
+        return None
     game = None
     for attempt in range(40):
-        header = make_header((decks[0], decks[1]), seed + attempt, pool=pool,
-                             seats=(Seat("A", "all", "ai:random"), Seat("B", "all", "ai:random")),
-                             options={"max_turns": 100_000, "exhaustion_rounds": 3,
-                                      "auto_pass": False})
-        header = _with_decks(header, (big, big))
-        game = new_game(header)
-        play_out(game, [make_bot("random", game.ruleset, attempt),
-                        make_bot("random", game.ruleset, -attempt)],
-                 max_decisions=1_000_000)
+        header = make(seed + attempt)
+        game = Game.new(plugin.ruleset_for(header), header)
+        play_out(game, [make_bot("random", game.ruleset, attempt + 101 * seat)
+                        for seat in range(len(header.seats))], max_decisions=1_000_000)
         if len(game.entries) >= entries:
             break
-    return game, {"cards_in_pool": len(pool)}
-
-
-def _with_decks(header, decklists):
-    import msgspec
-
-    from engine.core.log import sealed
-
-    return sealed(msgspec.structs.replace(header, decklists=tuple(tuple(d) for d in decklists)))
-
-
-#: a ruleset's own long game for the load/replay/undo figures (name -> maker(decks, seed));
-#: a ruleset not listed uses the longest of its random games
-LONG_GAMES = {"hkk": _hkk_long_game}
+    return game
 
 
 def run_bench(args: Any) -> int:
@@ -142,12 +123,7 @@ def run_bench(args: Any) -> int:
                          "events_per_second": round(total_events / rebuild)}
 
     # 3. a long game: save size, load + rebuild time, replay, undo latency
-    maker = LONG_GAMES.get(plugin.name)
-    if maker is not None:
-        long, extra = maker(decks, args.seed)
-        report.update(extra)
-    else:
-        long = max(games, key=lambda g: len(g.entries))
+    long = _long_game(plugin, args.seed) or max(games, key=lambda g: len(g.entries))
     codec = plugin.codec()
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "long.hkk"

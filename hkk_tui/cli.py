@@ -257,43 +257,43 @@ def cmd_decks(args: argparse.Namespace) -> int:
 
 # ---------------------------------------------------------------------------- watch
 def cmd_watch(args: argparse.Namespace) -> int:
-    """Watch a bot game printed in the terminal (no app needed). Hatalom Kártyái only: the
-    event lines come from HKK's own describer."""
-    plugin = _plugin(args.ruleset)
-    if plugin.name != "hkk":
-        return _fail(f"`hkk watch` shows Hatalom Kártyái (hkk) games only, not "
-                     f"{_title(plugin)} ({plugin.name}); `hkk sim --ruleset {plugin.name}` "
-                     f"plays its bot games headless.")
+    """Watch a bot game of any ruleset printed in the terminal (no app needed): the ruleset's
+    own bot in every seat, the events in the words of its UI plugin."""
     from engine.ai.bots import make_bot
     from engine.ai.sim import play_out
+    from engine.core.game import Game
     from engine.core.log import Seat
-    from engine.hkk import pool as P
-    from engine.hkk.session import make_header, new_game
-    from engine.hkk.views import redact
-    from hkk_tui.describe import Namer, event_line, is_bookkeeping
+    from engine.core.protocol import OMNISCIENT
+    from hkk_tui.i18n import set_lang
+    from hkk_tui.rulesets import get_ui
 
-    pool = P.load_pool()
-    decks = [d.id for d in P.list_decks()]
-    pair = _names(args.decks, 2) if args.decks else (decks[0], decks[1 % len(decks)])
-    header = make_header(pair, args.seed, pool=pool,
-                         seats=(Seat("A", pair[0], "ai:greedy"), Seat("B", pair[1], "ai:greedy")))
-    game = new_game(header)
-    ruleset = game.ruleset
-
-    namer = Namer(ruleset.pool, [c.cid for c in game.state.cards],
-                  [f"{seat.name} ({seat.deck})" for seat in header.seats], args.lang)
+    plugin = _plugin(args.ruleset)
+    decks = [d.id for d in plugin.decks()]
+    n = plugin.seats[0]
+    chosen = _names(args.decks, n) if args.decks else tuple(decks[i % len(decks)]
+                                                            for i in range(n))
+    unknown = [d for d in chosen if d not in decks and not d.endswith(".toml")]
+    if unknown:
+        return _fail(f"Unknown deck {unknown[0]!r}; use one of: {', '.join(decks)}.")
+    bot = plugin.default_bot
+    seats = tuple(Seat("ABCD"[i], d, f"ai:{bot}") for i, d in enumerate(chosen))
+    header = plugin.new_header(chosen, args.seed, seats=seats)
+    ruleset = plugin.ruleset_for(header)
+    game = Game.new(ruleset, header)
+    set_lang(args.lang)
+    table = get_ui(header.ruleset).table(header, ruleset,
+                                         [f"{s.name} ({s.deck})" for s in header.seats],
+                                         args.lang)
 
     def show(events: list) -> None:
         for ev in events:
-            if is_bookkeeping(ev):
-                continue
-            text, rule = event_line(redact(ev, -1), namer)
-            if text:
+            line = table.describe(ruleset.redact(ev, OMNISCIENT))
+            if line and line[0]:
+                text, rule = line
                 out.print(f"{text} [dim]\\[{rule}][/]" if rule else text, highlight=False)
 
     show(list(game.entries[0].events))
-    play_out(game, [make_bot("greedy", ruleset, args.seed),
-                    make_bot("greedy", ruleset, args.seed + 1)],
+    play_out(game, [make_bot(bot, ruleset, args.seed + i) for i in range(n)],
              after=lambda g, p, a, evs: show(evs))
     return 0
 

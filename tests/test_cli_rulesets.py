@@ -107,10 +107,35 @@ def test_verify_with_a_ruleset_skips_the_other_rulesets_games(toy, capsys, tmp_p
     assert f"{hkk_save}: SKIPPED — a game of 'hkk', not 'toy'" in out
 
 
-def test_watch_refuses_other_rulesets_in_words(toy, capsys):
-    code, out, err = _run(capsys, "watch", "--ruleset", "toy")
-    assert code == 2 and out == ""
-    assert "Hatalom Kártyái" in err and "toy" in err
+def _toy_ui():
+    """Toy Grid's test UI plugin (tests/tui/toy_ui.py): its words for the log."""
+    import importlib.util
+    import sys
+
+    folder = Path(__file__).parent / "tui"
+    sys.path.insert(0, str(folder))
+    try:
+        spec = importlib.util.spec_from_file_location("toy_ui", folder / "toy_ui.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(folder))
+    return module.ToyUI()
+
+
+def test_watch_prints_a_bot_game_of_any_ruleset_to_its_result(toy, capsys):
+    from hkk_tui.rulesets import register_ui, unregister_ui
+
+    register_ui(_toy_ui())
+    try:
+        code, out, err = _run(capsys, "watch", "--ruleset", "toy", "--seed", "4")
+    finally:
+        unregister_ui("toy")
+    assert code == 0, err
+    lines = out.strip().splitlines()
+    assert len(lines) > 5 and all("[TG" in line for line in lines if "[" in line)
+    code, out, err = _run(capsys, "watch", "--seed", "4")
+    assert code == 0 and any(end in out for end in ("[K 3.14]", "[K 2.8.1]", "[K 3.16"))
 
 
 @pytest.mark.parametrize("argv", [
