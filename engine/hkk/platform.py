@@ -12,6 +12,7 @@ from engine.core.protocol import (
     OMNISCIENT, ActionHint, Ref, Result, TrackFrame, TrackItem, TrackView, summary_dict,
 )
 from engine.hkk import actions as A
+from engine.hkk import views
 from engine.hkk.ctx import Ctx
 from engine.hkk.state import State, Target
 
@@ -37,14 +38,11 @@ class HkkProtocol:
     # -- what a seat may know ------------------------------------------------------------
     def view(self, state: State, seat: int) -> Any:
         """What ``seat`` may know (``OMNISCIENT``: everything, for replays and the debugger)."""
-        from engine.hkk.views import view
-
-        return view(Ctx(state, self.pool), seat, self.pending(state))  # type: ignore[attr-defined]
+        pending = self.pending(state)  # type: ignore[attr-defined]
+        return views.view(Ctx(state, self.pool), seat, pending)
 
     def redact(self, event: Any, seat: int) -> Any:
-        from engine.hkk.views import redact
-
-        return redact(event, seat)
+        return views.redact(event, seat)
 
     # -- results and summaries -------------------------------------------------------------
     def result(self, state: State) -> Result | None:

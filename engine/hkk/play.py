@@ -67,9 +67,9 @@ def _check_condition(ctx: Ctx, player: int, d: CardDef) -> None:
         raise refuse("K 21.4", "Play condition not met: only in your own turn.", "cond_turn")
 
 
-def _target_options(ctx: Ctx, player: int, specs: tuple[str, ...], by_spell: bool,
-                    responds_to: str, life_saving: bool, heal_slots: set[int]
-                    ) -> list[tuple[Target, ...]]:
+def target_options(ctx: Ctx, player: int, specs: tuple[str, ...], by_spell: bool,
+                   responds_to: str, life_saving: bool, heal_slots: set[int]
+                   ) -> list[tuple[Target, ...]]:
     """Every combination of legal targets; an empty list means no legal target (K 21.5.1)."""
     if not specs:
         return [()]
@@ -142,8 +142,8 @@ def play_options(ctx: Ctx, player: int, iid: int, window: Task | None = None
     specs = card_specs(d)
     heal_slots = {(0 if e.to == "target" else 1) + (1 if d.attach else 0)
                   for e in d.effects if e.do == "heal"}
-    options = _target_options(ctx, player, specs, d.is_spell, d.responds_to or "any",
-                              top.kind == "life_saving", heal_slots)
+    options = target_options(ctx, player, specs, d.is_spell, d.responds_to or "any",
+                             top.kind == "life_saving", heal_slots)
     if not options:
         raise refuse("K 21.5.1", "There is no legal target, so this card cannot be played.",
                      "no_target")
@@ -216,8 +216,8 @@ def ability_options(ctx: Ctx, player: int, iid: int, index: int,
         raise refuse("K 86.2", "Its cost is to passivate it, but passive, attached or "
                      "guard-post permanents cannot be passivated.", "cannot_passivate")
     heal_slots = {0 if e.to == "target" else 1 for e in ab.effects if e.do == "heal"}
-    options = _target_options(ctx, player, ab.targets, False, ab.responds_to,
-                              top.kind == "life_saving", heal_slots)
+    options = target_options(ctx, player, ab.targets, False, ab.responds_to,
+                             top.kind == "life_saving", heal_slots)
     if not options:
         raise refuse("K 21.5.1", "There is no legal target for this ability.", "no_target")
     if s.players[player].vp < ab.cost_vp:
@@ -346,8 +346,10 @@ def retarget_options(ctx: Ctx, index: int) -> list[tuple[Target, ...]]:
     return [tuple(c) for c in product(*per_slot)]
 
 
-def resolve_top(ctx: Ctx) -> None:
-    """Resolve the last item of the reaction line completely (K 94.7, 94.7.1)."""
+def resolve_top(ctx: Ctx) -> int | None:
+    """Resolve the last item of the reaction line completely (K 94.7, 94.7.1). If some of its
+    targets became illegal and new ones can be chosen, it is left in the line and its index is
+    returned: its controller chooses them first (K 21.5.3)."""
     s = ctx.s
     index = len(s.line) - 1
     item = s.line[index]
@@ -356,16 +358,15 @@ def resolve_top(ctx: Ctx) -> None:
         if item.kind == "card":
             ctx.emit(E.CardMoved(item.card, GRAVEYARD, s.cards[item.card].owner, False,
                                  "prevented", "K 4.21.2"))
-        return
+        return None
     if illegal_slots(ctx, item):
         if retarget_options(ctx, index):
-            ctx.push(Task("retarget", item.controller, data=(index,)))
-            return
+            return index
         ctx.emit(E.LinePopped())                                      # withdrawn, K 21.5.3
         if item.kind == "card":
             ctx.emit(E.CardMoved(item.card, GRAVEYARD, s.cards[item.card].owner, False,
                                  "withdrawn", "K 21.5.3"))
-        return
+        return None
     ctx.emit(E.LinePopped())
     d = ctx.d(item.card)
     if item.kind == "card":
@@ -392,3 +393,4 @@ def resolve_top(ctx: Ctx) -> None:
             ctx.emit(E.Regenerated(item.card, 1))
     ctx.push(Task("check_deaths"))
     ctx.push(Task("run_triggers"))
+    return None

@@ -8,11 +8,15 @@ from typing import Any
 
 from engine.core.log import Header, Seat
 from engine.core.registry import ContentProblem, DeckInfo
+from engine.hkk import pool as P
+from engine.hkk import rulebook, session
+from engine.hkk.actions import SetupScenario
+from engine.hkk.greedy import GreedyBot
+from engine.hkk.scenario import load_file
+from engine.hkk.turn import DEFAULT_OPTIONS
 
 
 def _greedy(ruleset: Any, seed: int) -> Any:
-    from engine.hkk.greedy import GreedyBot
-
     return GreedyBot(ruleset.pool, seed)
 
 
@@ -32,70 +36,50 @@ class HkkPlugin:
 
     @property
     def options(self) -> dict[str, Any]:
-        from engine.hkk.turn import DEFAULT_OPTIONS
-
         return dict(DEFAULT_OPTIONS)
 
     # -- rules and records -----------------------------------------------------------------
     def ruleset_for(self, header: Header) -> Any:
-        from engine.hkk.session import ruleset_for
-
-        return ruleset_for(header)
+        return session.ruleset_for(header)
 
     def codec(self) -> Any:
-        from engine.hkk.session import codec
-
-        return codec()
+        return session.codec()
 
     def rules(self) -> dict[str, tuple[str, str]]:
-        from engine.hkk.rulebook import RULES
-
-        return dict(RULES)
+        return dict(rulebook.RULES)
 
     def rule_of(self, event: Any) -> str:
-        from engine.hkk.rulebook import rule_of
-
-        return rule_of(event)
+        return rulebook.rule_of(event)
 
     # -- content -----------------------------------------------------------------------------
     def decks(self) -> list[DeckInfo]:
-        from engine.hkk import pool as P
-
         return [DeckInfo(d.id, {"en": d.name.en, "hu": d.name.hu},
                          {"en": d.description.en, "hu": d.description.hu},
                          sum(d.cards.values())) for d in P.list_decks()]
 
     def validate(self, files: list[Path] | None = None) -> list[ContentProblem]:
-        from engine.hkk import pool as P
-
         return [ContentProblem(p.file, p.card, p.message) for p in P.validate_files(files)]
 
     def new_header(self, decks: tuple[str, ...], seed: int,
                    seats: tuple[Seat, ...] | None = None,
                    options: dict[str, Any] | None = None, title: str = "") -> Header:
-        from engine.hkk.session import make_header
-
         if len(decks) != 2:
             raise ValueError(f"Hatalom Kártyái is a game for two: give two decks, not "
                              f"{len(decks)}.")
-        return make_header((decks[0], decks[1]), seed, seats=seats,  # type: ignore[arg-type]
-                           options=options, title=title)
+        return session.make_header((decks[0], decks[1]), seed,
+                                   seats=seats,  # type: ignore[arg-type]
+                                   options=options, title=title)
 
     # -- scenarios ---------------------------------------------------------------------------
     def load_scenario(self, path: Path) -> Any:
-        from engine.hkk import pool as P
-        from engine.hkk.scenario import load_file
-
         return load_file(path, P.load_pool())
 
     def scenario_game(self, spec: Any, seed: int, seats: tuple[Seat, ...] | None = None,
                       options: dict[str, Any] | None = None) -> tuple[Header, Any]:
         """The header of a game set up as ``spec`` declares, and the set-up action."""
-        from engine.hkk.actions import SetupScenario
-        from engine.hkk.session import scenario_header
-
-        return (scenario_header(spec, seed, seats=seats, options=options),  # type: ignore
-                SetupScenario(spec))
+        header = session.scenario_header(spec, seed, seats=seats,  # type: ignore[arg-type]
+                                         options=options)
+        return header, SetupScenario(spec)
 
 
 PLUGIN = HkkPlugin()

@@ -4,7 +4,7 @@ and the rule behind every event (for the log and the debugger)."""
 from __future__ import annotations
 
 from engine.hkk import events as E
-from engine.hkk.turn import DECISION_RULES
+from engine.hkk.decisions import KINDS
 
 #: rule -> (English, Hungarian) one-line summary. Paraphrases of the Kódex, not quotations.
 RULES: dict[str, tuple[str, str]] = {
@@ -231,7 +231,8 @@ def rule_of(event: object) -> str:
     if isinstance(event, E.CardDrawn):
         return "K 3.6" if event.opening else "K 30"
     if isinstance(event, (E.TaskPushed, E.TaskReplaced)):    # the game now waits on, or runs,
-        return DECISION_RULES.get(event.task.kind, "K 4.11")  # the step of that rule
+        kind = KINDS.get(event.task.kind)                     # the step of that rule
+        return kind.rule if kind is not None else "K 4.11"
     return _DEFAULT_RULES.get(type(event), "")
 
 

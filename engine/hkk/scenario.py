@@ -1,8 +1,9 @@
-"""Scenarios: a board position declared as data (both sides' zones, life, VP, phase, whose
-decision). Used by scenario tests, tutorials and rule investigations.
+"""The scenario format: a board position declared as data (both sides' zones, life, VP, phase,
+whose decision). Used by scenario tests, tutorials and rule investigations.
 
-A scenario game's first entry is the ``SetupScenario`` action; its events move every card into
-its declared place, so saving, replaying, undoing and verifying work exactly as for any game.
+This module only reads and checks the format. A scenario game's first entry is the
+``SetupScenario`` action; :mod:`engine.hkk.start` emits the events that move every card into its
+declared place, so saving, replaying, undoing and verifying work exactly as for any game.
 
 TOML form (``hkk scenario FILE.toml``)::
 
@@ -26,15 +27,13 @@ TOML form (``hkk scenario FILE.toml``)::
 
 from __future__ import annotations
 
+import tomllib
+from pathlib import Path
 from typing import Any, Union
 
 import msgspec
 
-from engine.hkk import events as E
-from engine.hkk.ctx import Ctx
-from engine.hkk.state import (
-    ATTACHED, GRAVEYARD, GUARD, HAND, PERM, RESERVE, VOID, Attack, Target, Task,
-)
+from engine.hkk.state import GRAVEYARD, GUARD, HAND, PERM, RESERVE, VOID
 
 PHASES = ("prep", "draw", "main1", "exchange", "combat", "main2", "healing", "end")
 
@@ -94,25 +93,28 @@ class ScenarioError(ValueError):
     """A scenario file or spec is wrong; the message says where and what to do."""
 
 
-_ZONES = (("hand", HAND), ("reserve", RESERVE), ("guard", GUARD), ("perm", PERM),
-          ("graveyard", GRAVEYARD), ("void", VOID))
+#: The zones a side declares, in the order their cards are dealt from the deck (then the deck).
+ZONES = (("hand", HAND), ("reserve", RESERVE), ("guard", GUARD), ("perm", PERM),
+        ("graveyard", GRAVEYARD), ("void", VOID))
 
 
-def _spec(slot: Slot) -> CardSpec:
+def slot_spec(slot: Slot) -> CardSpec:
+    """A slot written as a bare card id, as a full card spec."""
     return CardSpec(card=slot) if isinstance(slot, str) else slot
 
 
 def decklists(spec: ScenarioSpec) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """Card ids per player in the order :func:`setup_scenario` expects them in the deck."""
+    """Card ids per player in the order :func:`engine.hkk.start.setup_scenario` expects them in
+    the deck."""
     out = []
     for side in spec.players:
         ids: list[str] = []
-        for name, _zone in _ZONES:
+        for name, _zone in ZONES:
             for slot in getattr(side, name):
-                cs = _spec(slot)
+                cs = slot_spec(slot)
                 ids.append(cs.card)
                 ids.extend(cs.attached)
-        ids.extend(_spec(s).card for s in reversed(side.deck))
+        ids.extend(slot_spec(s).card for s in reversed(side.deck))
         out.append(tuple(ids))
     return out[0], out[1]
 
@@ -124,9 +126,9 @@ def check(spec: ScenarioSpec, pool: dict) -> None:
         raise ScenarioError("active must be 0 or 1 (the player whose turn it is).")
     labels = set()
     for p, side in enumerate(spec.players):
-        for name, _zone in _ZONES + (("deck", ""),):
+        for name, _zone in ZONES + (("deck", ""),):
             for i, slot in enumerate(getattr(side, name)):
-                cs = _spec(slot)
+                cs = slot_spec(slot)
                 for cid in (cs.card, *cs.attached):
                     if cid not in pool:
                         raise ScenarioError(f"players[{p}].{name}[{i}]: unknown card {cid!r}; "
@@ -144,67 +146,8 @@ def check(spec: ScenarioSpec, pool: dict) -> None:
                                     f"label = \"{ref}\".")
 
 
-def setup_scenario(ctx: Ctx, spec: ScenarioSpec) -> dict[str, int]:
-    """Emit the events that put every card in its declared place; returns label -> iid."""
-    s = ctx.s
-    labels: dict[str, int] = {}
-    creature_actives: list[tuple[int, bool]] = []
-    for p, side in enumerate(spec.players):
-        deck = list(s.players[p].deck)
-        cursor = 0
-        for name, zone in _ZONES:
-            for slot in getattr(side, name):
-                cs = _spec(slot)
-                iid = deck[cursor]
-                cursor += 1
-                d = ctx.pool[cs.card]
-                active = cs.active if cs.active is not None else (
-                    zone == GUARD or d.type in ("enchantment", "item"))
-                ctx.emit(E.CardMoved(iid, zone, p, active and zone in (RESERVE, GUARD, PERM),
-                                     "scenario", ""))
-                if cs.label:
-                    labels[cs.label] = iid
-                for kind, n in cs.counters.items():
-                    ctx.emit(E.CountersChanged(iid, kind, n))
-                if cs.damage:
-                    ctx.emit(E.CardDamaged(iid, cs.damage, -1, ""))
-                for aid in cs.attached:
-                    att = deck[cursor]
-                    cursor += 1
-                    ctx.emit(E.CardMoved(att, ATTACHED, p, True, "scenario", "", iid))
-                creature_actives.append((iid, active))
-        ctx.emit(E.PlayerSet(p, side.life, side.max_life, side.vp, side.max_vp, side.mc,
-                             side.turns))
-    ctx.emit(E.TurnSet(spec.turn, spec.active, spec.starter))
-    return labels
-
-
-def target_of(ref: str, labels: dict[str, int], defender: int) -> Target:
-    return Target("p", defender) if ref == "player" else Target("c", labels[ref])
-
-
-def enter_position(ctx: Ctx, spec: ScenarioSpec, labels: dict[str, int]) -> None:
-    """Start the declared phase/step so the right decision is pending."""
-    from engine.hkk.turn import _enter
-
-    if spec.phase == "combat" and spec.step >= 1:
-        ctx.emit(E.CombatBegan())
-        for a in spec.attacks:
-            ctx.emit(E.AttackDeclared(Attack(labels[a.attacker],
-                                             target_of(a.target, labels, 1 - spec.active))))
-        ctx.emit(E.StepBegan("combat", spec.step))
-        if spec.step == 1:
-            ctx.push(Task("declare", spec.active))
-        else:
-            _enter(ctx, "combat", spec.step)
-        return
-    _enter(ctx, spec.phase, spec.step)
-
-
 def load_toml(text: str, source: str = "<scenario>") -> ScenarioSpec:
     """Parse a scenario TOML file; errors name the line or field and what to do."""
-    import tomllib
-
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -218,14 +161,14 @@ def load_toml(text: str, source: str = "<scenario>") -> ScenarioSpec:
 
 
 def labels_of(spec: ScenarioSpec) -> dict[str, int]:
-    """label -> card instance id, as :func:`setup_scenario` assigns them."""
+    """label -> card instance id, as :func:`engine.hkk.start.setup_scenario` assigns them."""
     labels: dict[str, int] = {}
     offset = 0
     for side, ids in zip(spec.players, decklists(spec)):
         cursor = 0
-        for name, _zone in _ZONES:
+        for name, _zone in ZONES:
             for slot in getattr(side, name):
-                cs = _spec(slot)
+                cs = slot_spec(slot)
                 if cs.label:
                     labels[cs.label] = offset + cursor
                 cursor += 1 + len(cs.attached)
@@ -235,8 +178,6 @@ def labels_of(spec: ScenarioSpec) -> dict[str, int]:
 
 def load_file(path: Any, pool: dict) -> ScenarioSpec:
     """Read and check a scenario file; every error names the file and says what to do."""
-    from pathlib import Path
-
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")

@@ -1,4 +1,4 @@
-"""Turn structure (K 28-41) and the automatic work between decisions.
+"""Turn structure (K 29-41) and the automatic work between decisions.
 
 :func:`advance` runs the rules until the game waits on one decision: it pops automatic tasks off
 the task stack, and when the stack is empty it moves to the next phase / stage. Everything it
@@ -7,27 +7,20 @@ knows lives in the state, so a saved game resumes exactly here.
 
 from __future__ import annotations
 
-from engine.core import rng
 from engine.hkk import events as E
 from engine.hkk.combat import (
     combat_ability_options, double_attacked, resolve_combat_abilities, strike,
 )
 from engine.hkk.ctx import Ctx
-from engine.hkk.effects import doomed, draw, gain_vp, leave_table, run_effects
+from engine.hkk.decisions import (
+    COMBAT_ABILITIES, DECLARE, EXCHANGE, HIT_BACK, KINDS, LIFE_SAVING, ORDER_TRIGGERS, PRIORITY,
+    RETARGET, SACRIFICE_MC, HitBack, Retarget, take_trigger,
+)
+from engine.hkk.effects import doomed, draw, gain_vp, leave_table
 from engine.hkk.play import resolve_top
-from engine.hkk.state import GRAVEYARD, LINE, OPENING_HAND, Task, Trigger
-from engine.hkk.stats import abilities_work
-
-DECISIONS = frozenset(("cede", "sacrifice_mc", "priority", "exchange", "declare", "hit_back",
-                       "combat_abilities", "respond", "life_saving", "retarget",
-                       "trigger_target", "order_triggers"))
-
-DECISION_RULES = {
-    "cede": "K 3.7", "sacrifice_mc": "K 29.6", "priority": "K 4.11.6", "exchange": "K 32.1",
-    "declare": "K 34.1", "hit_back": "K 34.8", "combat_abilities": "K 35.3",
-    "respond": "K 94.4", "life_saving": "K 37.0", "retarget": "K 21.5.3",
-    "trigger_target": "K 21.5", "order_triggers": "K 22.1",
-}
+from engine.hkk.state import GRAVEYARD, LINE, Task, Trigger
+from engine.hkk.triggers import queue_triggers, trigger_chooser
+from engine.hkk.windows import window_needed
 
 STEPS: tuple[tuple[str, int], ...] = (
     ("prep", 1), ("prep", 2), ("prep", 3), ("prep", 4), ("draw", 0), ("main1", 0),
@@ -46,27 +39,10 @@ DEFAULT_OPTIONS: dict[str, object] = {
 }
 
 
-# ---------------------------------------------------------------------------- setup
-def setup(ctx: Ctx) -> None:
-    """K 28: shuffle (K 2.3.3), opening hands of 5 (K 3.6), who starts (K 3.6-3.7)."""
-    s = ctx.s
-    for p in (0, 1):
-        order, new_state = rng.shuffled(s.rng, s.players[p].deck)
-        ctx.emit(E.DeckShuffled(p, tuple(order), new_state))
-    for p in (0, 1):
-        draw(ctx, p, OPENING_HAND, opening=True)
-    starter = int(ctx.opt("starter", -1))
-    if starter not in (0, 1):
-        starter, new_state = rng.below(s.rng, 2)
-        ctx.emit(E.StarterChosen(starter, new_state))
-    else:
-        ctx.emit(E.StarterChosen(starter, s.rng))
-    ctx.push(Task("cede", starter))
-
-
 # ---------------------------------------------------------------------------- the driver
-def advance(ctx: Ctx, has_choice, auto_pass_handler) -> None:
-    """Run the rules until a decision is pending or the game is over."""
+def advance(ctx: Ctx) -> None:
+    """Run the rules until a decision is pending or the game is over. With auto-pass on, a
+    decision whose only answer is Pass is passed for its player."""
     s = ctx.s
     auto = bool(ctx.opt("auto_pass", True))
     while s.result is None:
@@ -77,9 +53,8 @@ def advance(ctx: Ctx, has_choice, auto_pass_handler) -> None:
         if top is None:
             _next_step(ctx)
             continue
-        if top.kind in DECISIONS:
-            if auto and top.kind != "cede" and not has_choice(ctx, top.player):
-                auto_pass_handler(ctx, top.player, top)
+        if top.kind in KINDS:
+            if auto and KINDS[top.kind].auto_pass(ctx, top):
                 continue
             return
         _run_task(ctx, top)
@@ -94,15 +69,16 @@ def _next_step(ctx: Ctx) -> None:
     if nxt is None:                                   # after end-of-turn stage 5
         _begin_turn(ctx, 1 - s.active)
         return
-    _enter(ctx, *nxt)
+    enter_step(ctx, *nxt)
 
 
 def _begin_turn(ctx: Ctx, player: int) -> None:
     ctx.emit(E.TurnBegan(player, ctx.s.turn + 1))
-    _enter(ctx, "prep", 1)
+    enter_step(ctx, "prep", 1)
 
 
-def _enter(ctx: Ctx, phase: str, step: int) -> None:
+def enter_step(ctx: Ctx, phase: str, step: int) -> None:
+    """Begin a phase's stage / step: its automatic work, or the decision it asks for."""
     s = ctx.s
     a = s.active
     me = s.players[a]
@@ -113,13 +89,13 @@ def _enter(ctx: Ctx, phase: str, step: int) -> None:
             bonus = len(me.reserve) // 2
             gain_vp(ctx, a, base + bonus, "mana regeneration", "K 29.3")
         elif step == 2:                                               # K 29.4
-            _queue(ctx, a, "start_of_turn")
+            queue_triggers(ctx, a, "start_of_turn")
             ctx.push(Task("check_deaths"))
             ctx.push(Task("run_triggers"))
         elif step == 3:                                               # K 29.5
             ctx.emit(E.PlayerActivated(a))
         elif step == 4:                                               # K 29.6
-            ctx.push(Task("sacrifice_mc", a))
+            ctx.push(SACRIFICE_MC.ask(a))
     elif phase == "draw":                                             # K 30
         skip = (not ctx.opt("first_turn_draw", True) and a == s.starter and me.turns == 1)
         if not skip:                                                  # K 145.1
@@ -127,12 +103,12 @@ def _enter(ctx: Ctx, phase: str, step: int) -> None:
     elif phase in ("main1", "main2", "healing"):                      # K 31, 39
         _open_priority(ctx, a)
     elif phase == "exchange":                                         # K 32
-        ctx.push(Task("exchange", a))
+        ctx.push(EXCHANGE.ask(a))
     elif phase == "combat":
         _enter_combat(ctx, step)
     elif phase == "end":
         if step == 2:                                                 # K 41.2
-            _queue(ctx, a, "end_of_turn")
+            queue_triggers(ctx, a, "end_of_turn")
             ctx.push(Task("check_deaths"))
             ctx.push(Task("run_triggers"))
         elif step == 3:                                               # K 41.3
@@ -149,16 +125,16 @@ def _enter_combat(ctx: Ctx, step: int) -> None:
     a = s.active
     if step == 0:
         if not s.players[a].guard:            # nobody can attack: the sub-phases pass empty
-            _enter(ctx, "combat", 8)
+            enter_step(ctx, "combat", 8)
             return
         ctx.emit(E.CombatBegan())
         _open_priority(ctx, a)                                       # K 33.2
     elif step == 1:
-        ctx.push(Task("declare", a))                                 # K 34.1
+        ctx.push(DECLARE.ask(a))                                     # K 34.1
     elif step == 2:
         assert s.combat is not None
         if not s.combat.attacks:
-            _enter(ctx, "combat", 8)
+            enter_step(ctx, "combat", 8)
             return
         for attack in s.combat.attacks:                              # K 110 related effects
             d = ctx.d(attack.attacker)
@@ -168,12 +144,12 @@ def _enter_combat(ctx: Ctx, step: int) -> None:
         ctx.push(Task("check_deaths"))
         ctx.push(Task("run_triggers"))
         for defender in double_attacked(ctx):                        # K 34.8
-            ctx.push(Task("hit_back", s.cards[defender].controller, card=defender))
+            ctx.push(HIT_BACK.ask(s.cards[defender].controller, HitBack(defender)))
     elif step in (3, 6):
         _open_priority(ctx, a)                                       # K 33.2
     elif step == 4:
         if combat_ability_options(ctx, a) or combat_ability_options(ctx, 1 - a):
-            ctx.push(Task("combat_abilities", a))                    # K 35.3
+            ctx.push(COMBAT_ABILITIES.ask(a))                        # K 35.3
     elif step == 5:
         resolve_combat_abilities(ctx)                                # K 35.4
         ctx.push(Task("check_deaths"))
@@ -186,10 +162,9 @@ def _enter_combat(ctx: Ctx, step: int) -> None:
 
 
 def _open_priority(ctx: Ctx, active: int) -> None:
-    from engine.hkk.ruleset import window_needed
-
-    if window_needed(ctx, "priority", active):
-        ctx.push(Task("priority", active))
+    """The active player may act first (K 4.11.6), unless nobody could do anything."""
+    if window_needed(ctx, PRIORITY.name, active):
+        ctx.push(PRIORITY.ask(active))
 
 
 def _end_of_turn_check(ctx: Ctx) -> None:
@@ -227,33 +202,20 @@ def _turn_break(ctx: Ctx) -> None:
                                  "turn break", "K 40.3.2"))
     if s.combat is not None:
         ctx.emit(E.CombatEnded())
-    _enter(ctx, "end", 1)
+    enter_step(ctx, "end", 1)
 
 
 # ---------------------------------------------------------------------------- tasks
-def _queue(ctx: Ctx, player: int, when: str) -> None:
-    s = ctx.s
-    me = s.players[player]
-    sources = me.reserve + me.guard + me.perm
-    for p in s.players:                               # attached cards work for their controller
-        for host in p.reserve + p.guard + p.perm:
-            sources += [a for a in s.cards[host].attachments if s.cards[a].controller == player]
-    for iid in sources:
-        if not abilities_work(ctx, iid):
-            continue
-        for i, ab in enumerate(ctx.d(iid).abilities):
-            if ab.when == when:
-                ctx.emit(E.TriggerQueued(Trigger(iid, i, player)))
-
-
 def _run_task(ctx: Ctx, task: Task) -> None:
     kind = task.kind
     s = ctx.s
     if kind == "resolve_line":
         if not s.line:
             ctx.pop()
-        else:
-            resolve_top(ctx)
+            return
+        index = resolve_top(ctx)
+        if index is not None:                                         # K 21.5.3
+            ctx.push(RETARGET.ask(s.line[index].controller, Retarget(index)))
     elif kind == "check_deaths":
         ctx.pop()
         if doomed(ctx):
@@ -261,7 +223,7 @@ def _run_task(ctx: Ctx, task: Task) -> None:
                 _deaths(ctx)
             else:
                 ctx.push(Task("deaths"))
-                ctx.push(Task("life_saving", s.active))              # K 37.0-37.2
+                ctx.push(LIFE_SAVING.ask(s.active))                  # K 37.0-37.2
     elif kind == "deaths":
         ctx.pop()
         _deaths(ctx)
@@ -280,13 +242,9 @@ def _deaths(ctx: Ctx) -> None:
         ctx.push(Task("run_triggers"))
 
 
-def trigger_chooser(ctx: Ctx) -> int:
-    """The active player orders simultaneous related effects in their turn (K 4.10.4, 22.1)."""
-    s = ctx.s
-    return s.active if any(t.controller == s.active for t in s.triggers) else 1 - s.active
-
-
 def _run_triggers(ctx: Ctx) -> None:
+    """Take the next related effect (K 22.1). The player who chooses (:func:`trigger_chooser`)
+    is asked which first when theirs are not all the same effect."""
     s = ctx.s
     if not s.triggers:
         ctx.pop()
@@ -295,39 +253,6 @@ def _run_triggers(ctx: Ctx) -> None:
     mine = [i for i, t in enumerate(s.triggers) if t.controller == chooser]
     kinds = {(s.triggers[i].card, s.triggers[i].ability) for i in mine}
     if len(kinds) > 1:
-        ctx.push(Task("order_triggers", chooser))
+        ctx.push(ORDER_TRIGGERS.ask(chooser))
         return
-    execute_trigger(ctx, mine[0])
-
-
-def trigger_options(ctx: Ctx, trigger: Trigger) -> list:
-    from engine.hkk.play import _target_options
-
-    ab = ctx.d(trigger.card).abilities[trigger.ability]
-    return _target_options(ctx, trigger.controller, ab.targets, False, ab.responds_to, False,
-                           set())
-
-
-def execute_trigger(ctx: Ctx, index: int) -> None:
-    """Take a queued related effect and carry it out (K 22, 133)."""
-    trigger = ctx.s.triggers[index]
-    ctx.emit(E.TriggerTaken(index))
-    ab = ctx.d(trigger.card).abilities[trigger.ability]
-    if ab.targets:
-        options = trigger_options(ctx, trigger)
-        if options == [] or options == [()]:
-            return                                   # no legal target: nothing happens
-        ctx.push(Task("trigger_target", trigger.controller, card=trigger.card,
-                      ability=trigger.ability,
-                      data=(trigger.trigger_card, trigger.trigger_player)))
-        return
-    run_trigger_effects(ctx, trigger, ())
-
-
-def run_trigger_effects(ctx: Ctx, trigger: Trigger, targets: tuple) -> None:
-    ab = ctx.d(trigger.card).abilities[trigger.ability]
-    rule = {"play": "K 134.0", "start_of_turn": "K 29.4", "end_of_turn": "K 41.2",
-            "death": "K 22.1", "attack": "K 110.0"}.get(ab.when, "K 22")
-    run_effects(ctx, ab.effects, trigger.controller, trigger.card, targets, False, rule,
-                trigger.trigger_card, trigger.trigger_player)
-    ctx.push(Task("check_deaths"))
+    take_trigger(ctx, mine[0])

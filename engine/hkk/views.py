@@ -9,7 +9,9 @@ from __future__ import annotations
 import msgspec
 
 from engine.core.game import Decision
+from engine.hkk import events as E
 from engine.hkk.ctx import Ctx
+from engine.hkk.decisions import subject
 from engine.hkk.state import CREATURE_ZONES, Result, State, Target
 from engine.hkk.stats import (
     abilities_work, cost_of, damage_of, defence_bonus, keywords_of, max_hp_of,
@@ -170,13 +172,7 @@ def view(ctx: Ctx, viewer: int, decision: Decision | None = None) -> View:
                             dict(s.combat.hit_back), dict(s.combat.announced))
     triggers = [TriggerView(card_view(ctx, t.card), t.ability, t.controller)
                 for t in s.triggers]
-    d_card = d_ability = -1
-    top = s.tasks[-1] if s.tasks else None
-    if top is not None and top.kind == "trigger_target":
-        d_card, d_ability = top.card, top.ability
-    elif top is not None and top.kind == "retarget" and top.data[0] < len(s.line):
-        item = s.line[top.data[0]]
-        d_card, d_ability = item.card, item.ability
+    d_card, d_ability = subject(ctx)
     return View(viewer=viewer, turn=s.turn, active=s.active, starter=s.starter, phase=s.phase,
                 step=s.step, players=players, line=line, combat=combat, triggers=triggers,
                 decision=decision, result=s.result, options=dict(s.options),
@@ -186,8 +182,6 @@ def view(ctx: Ctx, viewer: int, decision: Decision | None = None) -> View:
 def redact(event: object, viewer: int) -> object:
     """The event as ``viewer`` may see it in a log: the card drawn by the opponent, the order of
     any shuffle and the random pick stay hidden (K 1.6). ``OMNISCIENT`` sees everything."""
-    from engine.hkk import events as E
-
     if viewer == OMNISCIENT:
         return event
     if isinstance(event, E.CardDrawn) and event.player != viewer:

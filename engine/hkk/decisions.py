@@ -1,0 +1,546 @@
+"""Decisions: every kind of decision the game can wait on, each declared once (K 4.11.6).
+
+A decision is pending when the top task of the task stack (``State.tasks``) is named after an
+entry of :data:`KINDS`. The entry holds everything about that kind: the rule that poses it, who
+decides, its typed parameters (and where they sit in the task's positional ``card``, ``ability``
+and ``data`` fields), the actions that answer it, its legal answers, whether and how it can be
+passed, and what an answer does. The ruleset's ``pending``, ``legal_actions`` and ``submit`` and
+the auto-pass of :func:`engine.hkk.turn.advance` all go through the entry: a new kind of decision
+is one entry here, and the step that asks it calls its :meth:`DecisionKind.ask`.
+
+Handlers validate completely before they emit their first event, so a refused answer leaves the
+state untouched; every refusal names the Kódex rule in words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
+
+from engine.core.game import Decision, IllegalAction
+from engine.hkk import actions as A
+from engine.hkk import events as E
+from engine.hkk.combat import (
+    attackers_on, combat_ability_options, declare_options, declare_refusal, finish_refusal,
+)
+from engine.hkk.ctx import Ctx, refuse
+from engine.hkk.effects import leave_table
+from engine.hkk.play import (
+    ability_options, perform_activate, perform_play, perform_regenerate, play_options,
+    regenerate_refusal, retarget_options,
+)
+from engine.hkk.state import GRAVEYARD, GUARD, GUARD_POST_SIZE, RESERVE, State, Task, Trigger
+from engine.hkk.triggers import (
+    execute_trigger, run_trigger_effects, trigger_chooser, trigger_options,
+)
+from engine.hkk.windows import window_actions, window_choice
+
+_PASS = A.Pass()
+
+
+# ---------------------------------------------------------------------------- typed parameters
+class Params(Protocol):
+    """A decision's typed parameters: read from its task (``of``) and written into one
+    (``task``). They live in the task's existing fields, so its wire format does not change."""
+
+    @classmethod
+    def of(cls, task: Task) -> Any: ...
+
+    def task(self, kind: str, player: int) -> Task: ...
+
+
+class NoParams(NamedTuple):
+    """No parameters: the task says only who decides."""
+
+    @classmethod
+    def of(cls, task: Task) -> NoParams:
+        return NO_PARAMS
+
+    def task(self, kind: str, player: int) -> Task:
+        return Task(kind, player)
+
+
+NO_PARAMS = NoParams()
+
+
+class Turns(NamedTuple):
+    """A decision the two players answer in turn until both pass in a row: ``passes`` is how
+    many passes in a row came just before (task field ``passes``; K 4.11.7, 94.4-94.5, 35.3)."""
+
+    passes: int = 0
+
+    @classmethod
+    def of(cls, task: Task) -> Turns:
+        passes = task.passes
+        return _TURNS[passes] if passes < 2 else cls(passes)
+
+    def task(self, kind: str, player: int) -> Task:
+        return Task(kind, player, self.passes)
+
+
+_TURNS = (Turns(0), Turns(1))              # read on every window: made once
+
+
+class HitBack(NamedTuple):
+    """The defender attacked by two creatures (task field ``card``; K 34.8)."""
+
+    defender: int
+
+    @classmethod
+    def of(cls, task: Task) -> HitBack:
+        return cls(task.card)
+
+    def task(self, kind: str, player: int) -> Task:
+        return Task(kind, player, card=self.defender)
+
+
+class Retarget(NamedTuple):
+    """The reaction-line item whose targets became illegal (task field ``data[0]``; K 21.5.3)."""
+
+    line_index: int
+
+    @classmethod
+    def of(cls, task: Task) -> Retarget:
+        return cls(task.data[0])
+
+    def task(self, kind: str, player: int) -> Task:
+        return Task(kind, player, data=(self.line_index,))
+
+
+class TriggerTarget(NamedTuple):
+    """The related effect whose targets its controller chooses (K 22, 21.5). In the task: the
+    controller is ``player``, the effect's card and ability are ``card`` and ``ability``, and
+    what triggered it is ``data = (trigger_card, trigger_player)``."""
+
+    trigger: Trigger
+
+    @classmethod
+    def of(cls, task: Task) -> TriggerTarget:
+        return cls(Trigger(task.card, task.ability, task.player, task.data[0], task.data[1]))
+
+    def task(self, kind: str, player: int) -> Task:
+        t = self.trigger
+        return Task(kind, player, card=t.card, ability=t.ability,
+                    data=(t.trigger_card, t.trigger_player))
+
+
+# ---------------------------------------------------------------------------- the entry
+P = TypeVar("P")
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class DecisionKind(Generic[P]):
+    """One kind of decision. The callables get the typed parameters ``P`` read from the task."""
+
+    name: str                                          # the task kind, and the Decision's kind
+    rule: str                                          # the rule that poses it
+    decider: str                                       # who decides, in words
+    params: type[Params]                               # its typed parameters
+    answers: tuple[type, ...]                          # the actions that answer it, Pass aside
+    options: Callable[[Ctx, int, P], list[Any]]        # every legal answer (Pass included)
+    handle: Callable[[Ctx, int, P, Any], None]         # carry out an answer of ``answers``
+    on_pass: Callable[[Ctx, int, P], None] | None = None   # what Pass does; None: not allowed
+    choice: Callable[[Ctx, int, P], bool] | None = None    # a cheaper "anything but Pass?"
+    subject: Callable[[Ctx, P], tuple[int, int]] | None = None  # the (card, ability) it is about
+
+    def ask(self, player: int, params: Any = None) -> Task:
+        """The task that makes ``player`` decide (``params``: the kind's typed parameters)."""
+        return Task(self.name, player) if params is None else params.task(self.name, player)
+
+    def legal(self, ctx: Ctx, player: int, task: Task) -> list[Any]:
+        """Every legal answer of ``player`` (Pass included when it is one)."""
+        return self.options(ctx, player, self.params.of(task))
+
+    def auto_pass(self, ctx: Ctx, task: Task) -> bool:
+        """Pass for the deciding player if Pass is their only answer; True if it did."""
+        player = task.player
+        params = self.params.of(task)
+        if self.choice is not None:
+            if self.choice(ctx, player, params):
+                return False
+        else:
+            answers = self.options(ctx, player, params)
+            if not (len(answers) == 1 and isinstance(answers[0], A.Pass)):
+                return False
+        self._pass(ctx, player, params)
+        return True
+
+    def answer(self, ctx: Ctx, player: int, task: Task, action: Any) -> None:
+        """Validate ``action`` as ``player``'s answer and carry it out."""
+        params = self.params.of(task)
+        if isinstance(action, A.Pass):
+            self._pass(ctx, player, params)
+            return
+        if not isinstance(action, self.answers):
+            names = ", ".join(t.__name__ for t in self.answers) + (
+                ", Pass" if self.on_pass is not None else "")
+            raise refuse("K 4.11.6", f"That is not an answer to the current decision "
+                         f"(expected: {names}).", "wrong_action", expected=names)
+        self.handle(ctx, player, params, action)
+
+    def _pass(self, ctx: Ctx, player: int, params: P) -> None:
+        """Pass (K 4.11.7-4.11.8, 94.4-94.5, §11 item 4), or refuse if this cannot be passed."""
+        if self.on_pass is None:
+            raise refuse(self.rule, "This decision cannot be passed; choose one of the options.",
+                         "cannot_pass")
+        self.on_pass(ctx, player, params)
+
+    def about(self, ctx: Ctx, task: Task) -> tuple[int, int]:
+        """The card and ability the decision is about, (-1, -1) if none."""
+        if self.subject is None:
+            return -1, -1
+        return self.subject(ctx, self.params.of(task))
+
+
+# ---------------------------------------------------------------------------- shared steps
+def _pass_in_turn(name: str) -> Callable[[Ctx, int, Turns], None]:
+    """Passing in turn: the decision closes when both players passed in a row, otherwise the
+    other player decides (K 4.11.7, 94.4-94.5, 35.3)."""
+    def on_pass(ctx: Ctx, player: int, p: Turns) -> None:
+        if p.passes + 1 >= 2:
+            ctx.pop()
+        else:
+            ctx.replace(KINDS[name].ask(1 - player, Turns(p.passes + 1)))
+    return on_pass
+
+
+def _done(ctx: Ctx, player: int, p: Any) -> None:
+    """Pass means "I am done": the decision closes."""
+    ctx.pop()
+
+
+# ---------------------------------------------------------------------------- windows
+def _pass_priority(ctx: Ctx, player: int, p: Turns) -> None:
+    """The active player's pass hands the right to act to the opponent; the phase is over when
+    both declared it (K 4.11.7-4.11.8)."""
+    s = ctx.s
+    if player == s.active:
+        ctx.replace(PRIORITY.ask(1 - player, Turns(1)))
+    elif p.passes == 1:
+        ctx.pop()                                  # both declared: the phase is over
+    else:
+        ctx.replace(PRIORITY.ask(s.active))
+
+
+def _answer_window(ctx: Ctx, player: int, p: Turns, action: Any) -> None:
+    """Play a card (K 21), use an ability (K 136) or regenerate (K 136.6) in an open window."""
+    if isinstance(action, A.PlayCard):
+        options = play_options(ctx, player, action.card)
+        if tuple(action.targets) not in options:
+            raise refuse("K 21.5", "Those targets are not legal for this card.", "bad_targets")
+        perform_play(ctx, player, action.card, tuple(action.targets))
+    elif isinstance(action, A.Activate):
+        options = ability_options(ctx, player, action.card, action.ability)
+        if tuple(action.targets) not in options:
+            raise refuse("K 21.5", "Those targets are not legal for this ability.",
+                         "bad_targets")
+        perform_activate(ctx, player, action.card, action.ability, tuple(action.targets))
+    else:
+        problem = regenerate_refusal(ctx, player, action.card)
+        if problem:
+            raise problem
+        perform_regenerate(ctx, player, action.card)
+
+
+def _window(name: str, rule: str, decider: str,
+            on_pass: Callable[[Ctx, int, Turns], None]) -> DecisionKind[Turns]:
+    """A window (:mod:`engine.hkk.windows`): play a card, use an ability, regenerate, or pass."""
+    return DecisionKind(
+        name, rule, decider, Turns, (A.PlayCard, A.Activate, A.Regenerate),
+        options=lambda ctx, player, p: window_actions(ctx, player, name),
+        handle=_answer_window, on_pass=on_pass,
+        choice=lambda ctx, player, p: window_choice(ctx, player, name, None))
+
+
+# ---------------------------------------------------------------------------- cede (K 3.7)
+def _cede_options(ctx: Ctx, player: int, p: NoParams) -> list[Any]:
+    return [A.CedeStart(False), A.CedeStart(True)]
+
+
+def _cede(ctx: Ctx, player: int, p: NoParams, action: A.CedeStart) -> None:
+    if action.cede:
+        ctx.emit(E.StartCeded(player))
+    ctx.pop()
+
+
+# ---------------------------------------------------------------------------- sacrifice (K 29.6)
+def _sacrifice_refusal(ctx: Ctx, player: int, iid: int) -> IllegalAction | None:
+    """K 29.6-29.6.1: only active monsters in your reserve that yield components."""
+    card = ctx.s.cards[iid]
+    d = ctx.pool[card.cid]
+    if card.zone != RESERVE or card.controller != player or not card.active:
+        return refuse("K 29.6", "Only active monsters in your reserve can be sacrificed for "
+                      "monster components.", "sac_zone")
+    if not d.is_creature or not d.mc:
+        return refuse("K 29.6.1", "Only monsters that yield monster components can be "
+                      "sacrificed.", "sac_no_mc")
+    return None
+
+
+def _sacrifice_options(ctx: Ctx, player: int, p: NoParams) -> list[Any]:
+    return [A.SacrificeForMc(i) for i in ctx.s.players[player].reserve
+            if _sacrifice_refusal(ctx, player, i) is None] + [_PASS]
+
+
+def _sacrifice(ctx: Ctx, player: int, p: NoParams, action: A.SacrificeForMc) -> None:
+    problem = _sacrifice_refusal(ctx, player, action.card)
+    if problem:
+        raise problem
+    mc = ctx.d(action.card).mc
+    leave_table(ctx, action.card, GRAVEYARD, "sacrificed", "K 29.6", extract=False)
+    ctx.emit(E.McChanged(player, mc, "monster sacrifice", "K 29.6"))
+    if ctx.s.triggers:                                    # its "dies" effects (K 22)
+        ctx.push(Task("run_triggers"))
+
+
+# ---------------------------------------------------------------------------- exchange (K 32)
+def _exchange_refusal(ctx: Ctx, player: int, iid: int, to_guard: bool) -> IllegalAction | None:
+    card = ctx.s.cards[iid]
+    me = ctx.s.players[player]
+    if card.controller != player or card.zone != (RESERVE if to_guard else GUARD):
+        return refuse("K 32.1", "Move your own creatures between your reserve and guard post.",
+                      "exchange_zone")
+    if card.uses.get("x"):
+        return refuse("K 32.3", "Each creature moves at most once per exchange phase; undo to "
+                      "take a move back.", "moved_once")
+    if to_guard:
+        if not card.active:
+            return refuse("K 32.1", "Only active creatures may enter the guard post.",
+                          "passive_to_guard")
+        if len(me.guard) >= GUARD_POST_SIZE:
+            return refuse("K 5.4.3", "The guard post holds at most 3 creatures.",
+                          "guard_full")
+    return None
+
+
+def _exchange_options(ctx: Ctx, player: int, p: NoParams) -> list[Any]:
+    out: list[Any] = []
+    me = ctx.s.players[player]
+    for i in me.reserve:
+        if _exchange_refusal(ctx, player, i, True) is None:
+            out.append(A.MoveToGuard(i))
+    for i in me.guard:
+        if _exchange_refusal(ctx, player, i, False) is None:
+            out.append(A.MoveToReserve(i))
+    if len(me.guard) <= GUARD_POST_SIZE:
+        out.append(_PASS)
+    return out
+
+
+def _exchange(ctx: Ctx, player: int, p: NoParams,
+              action: A.MoveToGuard | A.MoveToReserve) -> None:
+    to_guard = isinstance(action, A.MoveToGuard)
+    problem = _exchange_refusal(ctx, player, action.card, to_guard)
+    if problem:
+        raise problem
+    ctx.emit(E.GuardMoved(action.card, to_guard))
+    ctx.emit(E.AbilityUsed(action.card, "x"))
+
+
+def _exchange_done(ctx: Ctx, player: int, p: NoParams) -> None:
+    if len(ctx.s.players[player].guard) > GUARD_POST_SIZE:
+        raise refuse("K 5.4.4", "Your guard post holds more than 3 creatures: withdraw "
+                     "some to the reserve first.", "guard_over")
+    ctx.pop()
+
+
+# ---------------------------------------------------------------------------- declare (K 34)
+def _declare_options(ctx: Ctx, player: int, p: NoParams) -> list[Any]:
+    out: list[Any] = [A.DeclareAttack(a, t) for a, t in declare_options(ctx, player)]
+    combat = ctx.s.combat
+    assert combat is not None
+    out += [A.WithdrawAttack(a.attacker) for a in combat.attacks]
+    if finish_refusal(ctx) is None:
+        out.append(_PASS)
+    return out
+
+
+def _declare(ctx: Ctx, player: int, p: NoParams,
+             action: A.DeclareAttack | A.WithdrawAttack) -> None:
+    if isinstance(action, A.DeclareAttack):
+        problem = declare_refusal(ctx, player, action.attacker, action.target)
+        if problem:
+            raise problem
+        ctx.emit(E.AttackDeclared(E.Attack(action.attacker, action.target)))
+        return
+    combat = ctx.s.combat
+    assert combat is not None
+    if not any(a.attacker == action.attacker for a in combat.attacks):
+        raise refuse("K 34.12", "That creature is not attacking.", "not_attacking")
+    ctx.emit(E.AttackWithdrawn(action.attacker))
+    ctx.emit(E.AbilityUsed(action.attacker, "w"))
+
+
+def _declare_done(ctx: Ctx, player: int, p: NoParams) -> None:
+    problem = finish_refusal(ctx)
+    if problem:
+        raise problem
+    ctx.pop()
+
+
+# ---------------------------------------------------------------------------- hit back (K 34.8)
+def _hit_back_options(ctx: Ctx, player: int, p: HitBack) -> list[Any]:
+    return [A.ChooseHitBack(p.defender, a) for a in attackers_on(ctx, p.defender)]
+
+
+def _hit_back(ctx: Ctx, player: int, p: HitBack, action: A.ChooseHitBack) -> None:
+    if action.defender != p.defender or action.attacker not in attackers_on(ctx, p.defender):
+        raise refuse("K 34.8", "The defender hits back one of the two creatures attacking "
+                     "it.", "bad_hit_back")
+    ctx.emit(E.HitBackChosen(action.defender, action.attacker))
+    ctx.pop()
+
+
+# ---------------------------------------------------------------------------- combat abilities
+def _combat_ability_options(ctx: Ctx, player: int, p: Turns) -> list[Any]:
+    return [A.UseCombatAbility(c, n) for c, n in combat_ability_options(ctx, player)] + [_PASS]
+
+
+def _combat_ability(ctx: Ctx, player: int, p: Turns, action: A.UseCombatAbility) -> None:
+    """Announce VP spent on a +X combat ability (K 35.3, 35.8); then the other player may."""
+    if (action.card, action.amount) not in combat_ability_options(ctx, player):
+        raise refuse("K 35.8", "That creature cannot spend that much on its combat ability "
+                     "(at most its +X and the VP you have).", "bad_combat_ability")
+    ctx.emit(E.CombatAbilityAnnounced(action.card, action.amount))
+    ctx.replace(COMBAT_ABILITIES.ask(1 - player, Turns(0)))
+
+
+# ---------------------------------------------------------------------------- retarget (K 21.5.3)
+def _retarget_options(ctx: Ctx, player: int, p: Retarget) -> list[Any]:
+    return [A.ChooseTarget(t) for t in retarget_options(ctx, p.line_index)]
+
+
+def _retarget(ctx: Ctx, player: int, p: Retarget, action: A.ChooseTarget) -> None:
+    if tuple(action.targets) not in retarget_options(ctx, p.line_index):
+        raise refuse("K 21.5.3", "Choose a legal new target.", "bad_targets")
+    ctx.pop()
+    ctx.emit(E.LineItemRetargeted(p.line_index, tuple(action.targets)))
+
+
+def _retarget_subject(ctx: Ctx, p: Retarget) -> tuple[int, int]:
+    if p.line_index >= len(ctx.s.line):
+        return -1, -1
+    item = ctx.s.line[p.line_index]
+    return item.card, item.ability
+
+
+# ---------------------------------------------------------------------------- related effects
+def take_trigger(ctx: Ctx, index: int) -> None:
+    """Carry out queued related effect ``index`` (K 22.1); if it has targets, its controller
+    chooses them first (K 21.5)."""
+    waiting = execute_trigger(ctx, index)
+    if waiting is not None:
+        ctx.push(TRIGGER_TARGET.ask(waiting.controller, TriggerTarget(waiting)))
+
+
+def _trigger_target_options(ctx: Ctx, player: int, p: TriggerTarget) -> list[Any]:
+    return [A.ChooseTarget(t) for t in trigger_options(ctx, p.trigger)]
+
+
+def _trigger_target(ctx: Ctx, player: int, p: TriggerTarget, action: A.ChooseTarget) -> None:
+    if tuple(action.targets) not in trigger_options(ctx, p.trigger):
+        raise refuse("K 21.5", "Choose a legal target.", "bad_targets")
+    ctx.pop()
+    run_trigger_effects(ctx, p.trigger, tuple(action.targets))
+
+
+def _trigger_subject(ctx: Ctx, p: TriggerTarget) -> tuple[int, int]:
+    return p.trigger.card, p.trigger.ability
+
+
+def _order_options(ctx: Ctx, player: int, p: NoParams) -> list[Any]:
+    return [A.OrderTrigger(i) for i, t in enumerate(ctx.s.triggers) if t.controller == player]
+
+
+def _order(ctx: Ctx, player: int, p: NoParams, action: A.OrderTrigger) -> None:
+    triggers = ctx.s.triggers
+    if not (0 <= action.index < len(triggers)) or triggers[
+            action.index].controller != trigger_chooser(ctx):
+        raise refuse("K 22.1", "Choose one of your own pending effects.", "bad_trigger")
+    ctx.pop()
+    take_trigger(ctx, action.index)
+
+
+# ---------------------------------------------------------------------------- the table
+CEDE: DecisionKind[NoParams] = DecisionKind(
+    "cede", "K 3.7", "the player chosen to start", NoParams, (A.CedeStart,),
+    options=_cede_options, handle=_cede)
+SACRIFICE_MC: DecisionKind[NoParams] = DecisionKind(
+    "sacrifice_mc", "K 29.6", "the active player", NoParams, (A.SacrificeForMc,),
+    options=_sacrifice_options, handle=_sacrifice, on_pass=_done)
+PRIORITY = _window("priority", "K 4.11.6", "the active player, then the opponent",
+                   _pass_priority)
+EXCHANGE: DecisionKind[NoParams] = DecisionKind(
+    "exchange", "K 32.1", "the active player", NoParams, (A.MoveToGuard, A.MoveToReserve),
+    options=_exchange_options, handle=_exchange, on_pass=_exchange_done)
+DECLARE: DecisionKind[NoParams] = DecisionKind(
+    "declare", "K 34.1", "the active player", NoParams, (A.DeclareAttack, A.WithdrawAttack),
+    options=_declare_options, handle=_declare, on_pass=_declare_done)
+HIT_BACK: DecisionKind[HitBack] = DecisionKind(
+    "hit_back", "K 34.8", "the controller of the defender", HitBack, (A.ChooseHitBack,),
+    options=_hit_back_options, handle=_hit_back)
+COMBAT_ABILITIES: DecisionKind[Turns] = DecisionKind(
+    "combat_abilities", "K 35.3", "the active player, then the two in turn", Turns,
+    (A.UseCombatAbility,), options=_combat_ability_options, handle=_combat_ability,
+    on_pass=_pass_in_turn("combat_abilities"))
+RESPOND = _window("respond", "K 94.4", "the opponent of who acted last, then the two in turn",
+                  _pass_in_turn("respond"))
+LIFE_SAVING = _window("life_saving", "K 37.0", "the active player, then the two in turn",
+                      _pass_in_turn("life_saving"))
+RETARGET: DecisionKind[Retarget] = DecisionKind(
+    "retarget", "K 21.5.3", "the controller of the line item", Retarget, (A.ChooseTarget,),
+    options=_retarget_options, handle=_retarget, subject=_retarget_subject)
+TRIGGER_TARGET: DecisionKind[TriggerTarget] = DecisionKind(
+    "trigger_target", "K 21.5", "the controller of the related effect", TriggerTarget,
+    (A.ChooseTarget,), options=_trigger_target_options, handle=_trigger_target,
+    subject=_trigger_subject)
+ORDER_TRIGGERS: DecisionKind[NoParams] = DecisionKind(
+    "order_triggers", "K 22.1", "the active player if any effect is theirs, else the opponent "
+    "(K 4.10.4)", NoParams, (A.OrderTrigger,), options=_order_options, handle=_order)
+
+#: Every kind of decision by name (the task kind).
+KINDS: dict[str, DecisionKind[Any]] = {k.name: k for k in (
+    CEDE, SACRIFICE_MC, PRIORITY, EXCHANGE, DECLARE, HIT_BACK, COMBAT_ABILITIES, RESPOND,
+    LIFE_SAVING, RETARGET, TRIGGER_TARGET, ORDER_TRIGGERS)}
+
+
+# ---------------------------------------------------------------------------- the pending one
+def pending(state: State) -> Decision | None:
+    """The decision the game waits on (None when it is over)."""
+    if state.result is not None or not state.tasks:
+        return None
+    top = state.tasks[-1]
+    kind = KINDS.get(top.kind)
+    return None if kind is None else Decision(top.player, kind.name, kind.rule)
+
+
+def legal_actions(ctx: Ctx, player: int) -> list[Any]:
+    """Every legal answer of ``player`` to the pending decision (Concede is always possible too
+    and is not listed)."""
+    s = ctx.s
+    top = s.tasks[-1] if s.tasks else None
+    if s.result is not None or top is None or top.kind not in KINDS or top.player != player:
+        return []
+    return KINDS[top.kind].legal(ctx, player, top)
+
+
+def answer(ctx: Ctx, player: int, action: Any) -> None:
+    """Validate ``action`` as ``player``'s answer to the pending decision and carry it out."""
+    s = ctx.s
+    top = s.tasks[-1] if s.tasks else None
+    kind = KINDS.get(top.kind) if top is not None else None
+    if kind is None:
+        raise refuse("K 4.11.6", "The game is not waiting for a decision.", "no_decision")
+    if top.player != player:
+        raise refuse(kind.rule, f"The game is waiting for player {top.player + 1}, not you.",
+                     "not_you", waiting=top.player)
+    kind.answer(ctx, player, top, action)
+
+
+def subject(ctx: Ctx) -> tuple[int, int]:
+    """The card and ability the pending decision is about, (-1, -1) if none (for views)."""
+    s = ctx.s
+    top = s.tasks[-1] if s.tasks else None
+    kind = KINDS.get(top.kind) if top is not None else None
+    return (-1, -1) if kind is None else kind.about(ctx, top)

@@ -1,0 +1,126 @@
+"""The right to act (K 4.11.6-4.11.8, 94.4, 37.0): what a player may do in an open window.
+
+Three decisions are windows: ``priority`` (a phase's or combat step's turn to act), ``respond``
+(the reaction line is open, K 94) and ``life_saving`` (a creature is about to die, K 37.0). In
+each the player may play a card, use an ability or (life-saving) regenerate, or pass. This module
+lists those answers and tells, cheaply, whether there is any besides Pass — so that, with
+auto-pass on, a window where nobody could do anything is not opened at all.
+"""
+
+from __future__ import annotations
+
+from itertools import chain
+from typing import Any
+
+from engine.core.game import IllegalAction
+from engine.hkk import actions as A
+from engine.hkk.cards import CardDef
+from engine.hkk.ctx import Ctx
+from engine.hkk.play import ability_options, play_options, regenerate_refusal
+from engine.hkk.state import Task
+from engine.hkk.stats import cost_of_def
+
+_PASS = A.Pass()
+
+
+def _cheap_reject(ctx: Ctx, player: int, d: CardDef, kind: str) -> bool:
+    """A fast, exception-free pre-filter for enumeration; play_options has the final word."""
+    s = ctx.s
+    if kind == "respond":
+        if not d.is_reaction:
+            return True
+    elif d.is_reaction:
+        return True
+    elif kind == "life_saving":
+        if d.type != "instant" or not any(e.do == "heal" for e in d.effects):
+            return True
+    elif d.type != "instant" and (s.active != player or s.phase not in ("main1", "main2")):
+        return True
+    me = s.players[player]
+    return d.cost_mc > me.mc or (d.cost > me.vp and cost_of_def(ctx, player, d) > me.vp)
+
+
+def window_actions(ctx: Ctx, player: int, kind: str, first_only: bool = False,
+                   window: Task | None = None) -> list[Any]:
+    """Every answer of ``player`` in a ``kind`` window, Pass last (``first_only``: stop at the
+    first answer that is not Pass). ``window`` asks about a window that is not open yet."""
+    s = ctx.s
+    out: list[Any] = []
+    me = s.players[player]
+    seen: set[str] = set()
+    pool = ctx.pool
+    for iid in me.hand:
+        cid = s.cards[iid].cid
+        # identical copies in hand give identical plays: look at (and list) one of them
+        if cid in seen:
+            continue
+        seen.add(cid)
+        if _cheap_reject(ctx, player, pool[cid], kind):
+            continue
+        try:
+            options = play_options(ctx, player, iid, window)
+        except IllegalAction:
+            continue
+        out += [A.PlayCard(iid, t) for t in options]
+        if first_only:
+            return out
+    activated = ctx.index.activated
+    cards = s.cards
+    life_saving = kind == "life_saving"
+    for iid in chain(me.reserve, me.guard, me.perm, _attached_of(ctx, player)):
+        d = ctx.pool[cards[iid].cid]
+        if not (activated[d.id] or (life_saving and d.regeneration)):
+            continue
+        for index in activated[d.id]:
+            ab = d.abilities[index]
+            if kind == "respond" and ab.when != "reaction":
+                continue
+            try:
+                options = ability_options(ctx, player, iid, index, window)
+            except IllegalAction:
+                continue
+            out += [A.Activate(iid, index, t) for t in options]
+            if first_only:
+                return out
+        if kind == "life_saving" and d.regeneration and regenerate_refusal(
+                ctx, player, iid) is None:
+            out.append(A.Regenerate(iid))
+            if first_only:
+                return out
+    out.append(_PASS)
+    return out
+
+
+def window_needed(ctx: Ctx, kind: str, first: int) -> bool:
+    """Would opening this window ask anyone anything? With auto-pass on, a window where both
+    players could only pass is not opened at all (it would close at once, K 4.11.7)."""
+    if not ctx.opt("auto_pass", True):
+        return True
+    for player in (first, 1 - first):
+        if window_choice(ctx, player, kind, Task(kind, player)):
+            return True
+    return False
+
+
+def window_choice(ctx: Ctx, player: int, kind: str, window: Task | None) -> bool:
+    """Has ``player`` anything but Pass in a ``kind`` window? Cached per table state."""
+    key = (player, kind)
+    hit = ctx.choices.get(key)
+    if hit is not None and hit[0] == ctx.version:
+        return hit[1]
+    answer = window_actions(ctx, player, kind, True, window) != [_PASS]
+    ctx.choices[key] = (ctx.version, answer)
+    return answer
+
+
+def _attached_of(ctx: Ctx, player: int) -> list[int]:
+    """Cards attached to any permanent and controlled by ``player``: their abilities are
+    ``player``'s to use."""
+    cards = ctx.s.cards
+    out = []
+    for p in ctx.s.players:
+        for iid in chain(p.reserve, p.guard, p.perm):
+            attachments = cards[iid].attachments
+            if attachments:
+                out += [a for a in attachments if cards[a].controller == player]
+    return out
