@@ -6,7 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from engine.core.log import Header, Seat
+import msgspec
+
+from engine.core.log import Header, Seat, sealed
 from engine.core.registry import ContentProblem, DeckInfo
 from engine.hkk import pool as P
 from engine.hkk import rulebook, session
@@ -68,7 +70,19 @@ class HkkPlugin:
                              f"{len(decks)}.")
         return session.make_header((decks[0], decks[1]), seed,
                                    seats=seats,  # type: ignore[arg-type]
-                                   options=options, title=title)
+                                   options=options, title=title, pool=P.default_pool())
+
+    def long_game_header(self, seed: int) -> Header:
+        """A set-up for the bench's long game: both seats with 3 copies of every card of the pool
+        (a legal deck), no turn limit, every window asked (auto-pass off)."""
+        pool = P.default_pool()
+        big = tuple(cid for cid in sorted(pool) for _ in range(3))
+        decks = [d.id for d in P.list_decks(pool)]
+        header = session.make_header(
+            (decks[0], decks[1]), seed, pool=pool,
+            seats=(Seat("A", "all", "ai:random"), Seat("B", "all", "ai:random")),
+            options={"max_turns": 100_000, "exhaustion_rounds": 3, "auto_pass": False})
+        return sealed(msgspec.structs.replace(header, decklists=(big, big)))
 
     # -- scenarios ---------------------------------------------------------------------------
     def load_scenario(self, path: Path) -> Any:
