@@ -130,7 +130,7 @@ def test_every_event_reason_is_listed_and_translated():
                 if isinstance(ev, (E.CardMoved, E.VpChanged, E.McChanged)):
                     seen.add(ev.reason)
     assert seen <= set(E.REASONS), f"unlisted reasons: {seen - set(E.REASONS)}"
-    root = Path(__file__).parent.parent / "hkk_tui" / "i18n"
+    root = Path(__file__).parent.parent / "hkk_tui" / "rulesets" / "hkk" / "i18n"
     for lang in ("en", "hu"):
         reasons = tomllib.loads((root / f"{lang}.toml").read_text())["reason"]
         missing = [r for r in E.REASONS if r.replace(" ", "_") not in reasons]
