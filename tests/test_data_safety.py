@@ -495,3 +495,18 @@ def test_the_browser_summary_matches_a_full_load_without_decoding_entries(tmp_pa
     torn = S.summarize(path)
     assert torn.damaged and torn.entries == len(game.entries)
     assert "damaged after entry" in torn.problem
+
+
+def test_an_old_format_save_still_continues_and_keeps_its_original(tmp_path):
+    """Saves written before headers were sealed (format 1, e.g. an old autosave.hkk) open, are
+    re-checked, upgraded with the original kept beside them, and play on."""
+    shipped = sorted((ROOT / "saves" / "hkk" / "games").glob("*.hkk"))[0]
+    old = tmp_path / "autosave.hkk"
+    old.write_bytes(shipped.read_bytes())
+    assert S.load(old).upgraded_from == 1
+    entries = S.load(old).entries
+    game, loaded = resume(old)
+    assert game.entries == entries and "upgraded" in loaded.problem
+    assert (tmp_path / "autosave.hkk.format-v1-1").read_bytes() == shipped.read_bytes()
+    game.writer.close()
+    assert S.load(old).upgraded_from is None and S.load(old).header.digest

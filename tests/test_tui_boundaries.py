@@ -90,3 +90,17 @@ def test_the_replay_reads_state_only_for_its_views_and_the_inspector():
              if re.search(r"\br\.state\b|replay\.state\b", line.split("#", 1)[0])]
     allowed = ("ruleset.view(r.state", "summary(r.state", "inspect(self.replay.state")
     assert reads and all(any(a in line for a in allowed) for line in reads), reads
+
+
+def test_the_core_and_the_generic_bots_import_no_ruleset():
+    """engine/core and engine/ai work for every ruleset through the registry and the protocol:
+    none of their modules imports a ruleset's package (ARCHITECTURE "Rulesets are plugins")."""
+    rulesets = _engine_rulesets()
+    bad = []
+    for folder in ("core", "ai"):
+        for p in sorted((ROOT / "engine" / folder).rglob("*.py")):
+            for line, name in _imports(ast.parse(p.read_text(), _rel(p))):
+                bits = name.split(".")
+                if len(bits) >= 2 and bits[0] == "engine" and bits[1] in rulesets:
+                    bad.append(f"{_rel(p)}:{line} imports {name}")
+    assert not bad, "\n".join(bad)
