@@ -78,8 +78,13 @@ class Turns(NamedTuple):
     def task(self, kind: str, player: int) -> Task:
         return Task(kind, player, self.passes)
 
+    def passed(self) -> Turns:
+        """The same decision after one more pass."""
+        passes = self.passes + 1
+        return _TURNS[passes] if passes < 2 else Turns(passes)
 
-_TURNS = (Turns(0), Turns(1))              # read on every window: made once
+
+NO_PASS, ONE_PASS = _TURNS = (Turns(0), Turns(1))    # read on every window: made once
 
 
 class HitBack(NamedTuple):
@@ -148,10 +153,6 @@ class DecisionKind(Generic[P]):
         """The task that makes ``player`` decide (``params``: the kind's typed parameters)."""
         return Task(self.name, player) if params is None else params.task(self.name, player)
 
-    def legal(self, ctx: Ctx, player: int, task: Task) -> list[Any]:
-        """Every legal answer of ``player`` (Pass included when it is one)."""
-        return self.options(ctx, player, self.params.of(task))
-
     def auto_pass(self, ctx: Ctx, task: Task) -> bool:
         """Pass for the deciding player if Pass is their only answer; True if it did."""
         player = task.player
@@ -163,23 +164,10 @@ class DecisionKind(Generic[P]):
             answers = self.options(ctx, player, params)
             if not (len(answers) == 1 and isinstance(answers[0], A.Pass)):
                 return False
-        self._pass(ctx, player, params)
+        self.pass_(ctx, player, params)
         return True
 
-    def answer(self, ctx: Ctx, player: int, task: Task, action: Any) -> None:
-        """Validate ``action`` as ``player``'s answer and carry it out."""
-        params = self.params.of(task)
-        if isinstance(action, A.Pass):
-            self._pass(ctx, player, params)
-            return
-        if not isinstance(action, self.answers):
-            names = ", ".join(t.__name__ for t in self.answers) + (
-                ", Pass" if self.on_pass is not None else "")
-            raise refuse("K 4.11.6", f"That is not an answer to the current decision "
-                         f"(expected: {names}).", "wrong_action", expected=names)
-        self.handle(ctx, player, params, action)
-
-    def _pass(self, ctx: Ctx, player: int, params: P) -> None:
+    def pass_(self, ctx: Ctx, player: int, params: P) -> None:
         """Pass (K 4.11.7-4.11.8, 94.4-94.5, §11 item 4), or refuse if this cannot be passed."""
         if self.on_pass is None:
             raise refuse(self.rule, "This decision cannot be passed; choose one of the options.",
@@ -201,7 +189,7 @@ def _pass_in_turn(name: str) -> Callable[[Ctx, int, Turns], None]:
         if p.passes + 1 >= 2:
             ctx.pop()
         else:
-            ctx.replace(KINDS[name].ask(1 - player, Turns(p.passes + 1)))
+            ctx.replace(KINDS[name].ask(1 - player, p.passed()))
     return on_pass
 
 
@@ -216,7 +204,7 @@ def _pass_priority(ctx: Ctx, player: int, p: Turns) -> None:
     both declared it (K 4.11.7-4.11.8)."""
     s = ctx.s
     if player == s.active:
-        ctx.replace(PRIORITY.ask(1 - player, Turns(1)))
+        ctx.replace(PRIORITY.ask(1 - player, ONE_PASS))
     elif p.passes == 1:
         ctx.pop()                                  # both declared: the phase is over
     else:
@@ -403,7 +391,7 @@ def _combat_ability(ctx: Ctx, player: int, p: Turns, action: A.UseCombatAbility)
         raise refuse("K 35.8", "That creature cannot spend that much on its combat ability "
                      "(at most its +X and the VP you have).", "bad_combat_ability")
     ctx.emit(E.CombatAbilityAnnounced(action.card, action.amount))
-    ctx.replace(COMBAT_ABILITIES.ask(1 - player, Turns(0)))
+    ctx.replace(COMBAT_ABILITIES.ask(1 - player, NO_PASS))
 
 
 # ---------------------------------------------------------------------------- retarget (K 21.5.3)
@@ -511,8 +499,9 @@ def pending(state: State) -> Decision | None:
     if state.result is not None or not state.tasks:
         return None
     top = state.tasks[-1]
-    kind = KINDS.get(top.kind)
-    return None if kind is None else Decision(top.player, kind.name, kind.rule)
+    if top.kind not in KINDS:
+        return None
+    return Decision(top.player, top.kind, KINDS[top.kind].rule)
 
 
 def legal_actions(ctx: Ctx, player: int) -> list[Any]:
@@ -522,20 +511,30 @@ def legal_actions(ctx: Ctx, player: int) -> list[Any]:
     top = s.tasks[-1] if s.tasks else None
     if s.result is not None or top is None or top.kind not in KINDS or top.player != player:
         return []
-    return KINDS[top.kind].legal(ctx, player, top)
+    kind = KINDS[top.kind]
+    return kind.options(ctx, player, kind.params.of(top))
 
 
 def answer(ctx: Ctx, player: int, action: Any) -> None:
     """Validate ``action`` as ``player``'s answer to the pending decision and carry it out."""
     s = ctx.s
     top = s.tasks[-1] if s.tasks else None
-    kind = KINDS.get(top.kind) if top is not None else None
-    if kind is None:
+    if top is None or top.kind not in KINDS:
         raise refuse("K 4.11.6", "The game is not waiting for a decision.", "no_decision")
+    kind = KINDS[top.kind]
     if top.player != player:
         raise refuse(kind.rule, f"The game is waiting for player {top.player + 1}, not you.",
                      "not_you", waiting=top.player)
-    kind.answer(ctx, player, top, action)
+    params = kind.params.of(top)
+    if isinstance(action, A.Pass):
+        kind.pass_(ctx, player, params)
+    elif isinstance(action, kind.answers):
+        kind.handle(ctx, player, params, action)
+    else:
+        names = ", ".join(t.__name__ for t in kind.answers) + (
+            ", Pass" if kind.on_pass is not None else "")
+        raise refuse("K 4.11.6", f"That is not an answer to the current decision (expected: "
+                     f"{names}).", "wrong_action", expected=names)
 
 
 def subject(ctx: Ctx) -> tuple[int, int]:
