@@ -294,27 +294,16 @@ class GameScreen(Screen):
     def submit(self, action: Any) -> bool:
         if action is None:
             return False
-        try:
-            self.session.submit(action)
-        except IllegalAction as exc:
-            self.error = describe_illegal(exc, self.lang, self.ui.name)
-            self.update_prompt()
-            return False
-        except SaveWriteError as exc:
-            self._write_failed(exc, "move")
-            return False
-        except SaveError as exc:
-            self.error = str(exc)
-            self.update_prompt()
-            return False
-        self.error = ""
-        self.after_change()
-        return True
+        return self._act(lambda: self.session.submit(action))
 
     def submit_concede(self) -> bool:
         """The player on screen concedes (the ruleset's concede action)."""
+        return self._act(self.session.concede)
+
+    def _act(self, do: Any) -> bool:
+        """Run one move; a refusal or a failed write is told on the prompt and changes nothing."""
         try:
-            self.session.concede()
+            do()
         except IllegalAction as exc:
             self.error = describe_illegal(exc, self.lang, self.ui.name)
             self.update_prompt()
