@@ -85,9 +85,7 @@ def measure_replay(runs: int = 5) -> dict:
     from hkk_tui.screens.settings_store import Settings
 
     hkk = registry.get("hkk")                  # the bench's long game is an HKK game
-    decks = [d.id for d in hkk.decks()]
-    pool = hkk.ruleset_for(hkk.new_header((decks[0], decks[1 % len(decks)]), 1)).pool
-    long = _long_game(pool, decks, 1)
+    long = _long_game(hkk, 1)
     folder = Path(tempfile.mkdtemp(prefix="hkk-measure-"))
     path = folder / "long.hkk"
     writer = store.SaveWriter.create(path, long.header, hkk.codec(), fsync=False)

@@ -83,10 +83,7 @@ class Ruleset(Protocol):
 def check_header(ruleset: Ruleset, header: Header) -> str:
     """Why a recorded header cannot be trusted ("" if it can): its seal, then the ruleset's own
     checks (pinned content matching its digest, legal decks)."""
-    problem = header_problem(header)
-    if not problem and hasattr(ruleset, "header_problem"):
-        problem = ruleset.header_problem(header)
-    return problem
+    return header_problem(header) or ruleset.header_problem(header)
 
 
 _ACTION_CODECS: dict[Any, tuple[Any, Any]] = {}

@@ -57,11 +57,7 @@ class HkkProtocol:
         result = self.result(state)
         headlines = [{"life": p.life, "vp": p.vp, "mc": p.mc, "hand": len(p.hand),
                       "deck": len(p.deck)} for p in state.players]
-        out = summary_dict(state.turn, state.phase, state.active, headlines, result,
-                           life=[p.life for p in state.players])
-        if out["result"] is not None:   # the field older save browsers read
-            out["result"]["winner"] = state.result.winner
-        return out
+        return summary_dict(state.turn, state.phase, state.active, headlines, result)
 
     # -- the timeline-stack pane -------------------------------------------------------------
     def track(self, view: Any) -> TrackView:

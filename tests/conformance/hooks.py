@@ -33,14 +33,25 @@ def _hkk_invariants(state: Any) -> None:
     check_state(state)
 
 
+def _hidden_of(state: Any, seat: int) -> list[int]:
+    """What ``seat`` cannot see in a two-player card game: the opponent's hand and both decks."""
+    me, opp = state.players[seat], state.players[1 - seat]
+    return list(opp.hand) + list(opp.deck) + list(me.deck)
+
+
+def _shuffled_among(ids: list[int], get: Callable[[int], Any], put: Callable[[int, Any], None],
+                    rng: random.Random) -> None:
+    """Deal the values of ``ids`` among them at random (what a seat cannot tell apart)."""
+    values = [get(i) for i in ids]
+    rng.shuffle(values)
+    for i, v in zip(ids, values):
+        put(i, v)
+
+
 def _hkk_variant(ruleset: Any, state: Any, seat: int, rng: random.Random) -> Any:
     out = ruleset.clone(state)
-    me, opp = out.players[seat], out.players[1 - seat]
-    hidden = list(opp.hand) + list(opp.deck) + list(me.deck)
-    cids = [out.cards[i].cid for i in hidden]
-    rng.shuffle(cids)
-    for iid, cid in zip(hidden, cids):
-        out.cards[iid].cid = cid
+    _shuffled_among(_hidden_of(out, seat), lambda i: out.cards[i].cid,
+                    lambda i, cid: setattr(out.cards[i], "cid", cid), rng)
     return out
 
 
@@ -76,12 +87,7 @@ def _toy_invariants(state: Any) -> None:
 
 def _toy_variant(ruleset: Any, state: Any, seat: int, rng: random.Random) -> Any:
     out = ruleset.clone(state)
-    me, opp = out.players[seat], out.players[1 - seat]
-    hidden = list(opp.hand) + list(opp.deck) + list(me.deck)
-    values = [out.values[t] for t in hidden]
-    rng.shuffle(values)
-    for t, v in zip(hidden, values):
-        out.values[t] = v
+    _shuffled_among(_hidden_of(out, seat), out.values.__getitem__, out.values.__setitem__, rng)
     out.rng ^= rng.getrandbits(32) + 1           # the future rolls are not the seat's to know
     return out
 

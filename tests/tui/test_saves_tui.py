@@ -4,7 +4,6 @@ final results final, undo only of your own decisions against a person."""
 
 from __future__ import annotations
 
-import asyncio
 import errno
 import os
 import subprocess
@@ -19,36 +18,17 @@ from engine.core.log import SYSTEM, Seat
 from engine.hkk import actions as A
 from engine.hkk import pool as P
 from engine.hkk.session import codec, make_header, start_saved
-from hkk_tui.app import HkkApp
 from hkk_tui.i18n import t
 from hkk_tui.screens.dialogs import ChoiceScreen, HandOverScreen, MessageScreen
 from hkk_tui.screens.game import GameScreen
 from hkk_tui.screens.replay import ReplayScreen
-from hkk_tui.screens.settings_store import Settings
 from hkk_tui.screens.title import SavesScreen, TitleScreen
 from hkk_tui.rulesets.hkk.board import Board
-from tui_helpers import fresh_data_dir, pick_group, press_choice
+from tui_helpers import act, fresh_data_dir, pick_group, run, until
 
 DECKS = ("raia-egi-legio", "chara-din-horda")
 ROOT = Path(__file__).resolve().parents[2]
 ENC = msgspec.msgpack.Encoder()
-
-
-def run(body, lang="en", size=(100, 30)):
-    async def main():
-        app = HkkApp(Settings(lang=lang, ai_pace=0.0))
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
-            await body(app, pilot)
-    asyncio.run(main())
-
-
-async def until(pilot, cond, what: str, steps: int = 500) -> None:
-    for _ in range(steps):
-        if cond():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 def saves(data: Path) -> list[Path]:
@@ -61,22 +41,6 @@ def notes(app) -> list[str]:
 
 def board_text(screen) -> str:
     return str(screen.query_one("#board", Board).render())
-
-
-async def act(pilot, app, screen) -> None:
-    """One human decision by keys (the simple keyboard player of tui_helpers)."""
-    groups = screen.groups()
-    i = pick_group(screen, groups)
-    if groups[i].kind in ("pass", "done"):
-        await pilot.press("space")
-    else:
-        await pilot.press("a")
-        await pilot.pause()
-        await press_choice(pilot, i)
-        await pilot.pause()
-        if not groups[i].single:
-            await press_choice(pilot, 0)
-    await pilot.pause()
 
 
 async def my_turn(pilot, app, screen) -> None:
@@ -114,7 +78,7 @@ def test_two_new_games_keep_two_saves_and_continue_lists_both_newest_first(monke
         await my_turn(pilot, app, first)
         for _ in range(3):
             await my_turn(pilot, app, first)
-            await act(pilot, app, first)
+            await act(pilot, first)
         await my_turn(pilot, app, first)
         first_path, first_entries = first.session.path, list(first.session.game.entries)
         first_bytes = first_path.read_bytes()
@@ -251,7 +215,7 @@ def test_a_move_that_cannot_be_saved_is_not_made_and_can_be_made_again(monkeypat
         groups = screen.groups()
         move = groups[pick_group(screen, groups)].actions[0]
         monkeypatch.setattr(store, "_sys_write", _no_space)
-        await act(pilot, app, screen)
+        await act(pilot, screen)
         await pilot.pause()
         want = t("save.disk_full_move", lang)
         assert screen.error == want
@@ -262,7 +226,7 @@ def test_a_move_that_cannot_be_saved_is_not_made_and_can_be_made_again(monkeypat
         assert len(store.load(screen.session.path, codec()).entries) == len(entries)
 
         monkeypatch.setattr(store, "_sys_write", os.write)      # space again
-        await act(pilot, app, screen)                          # the same move
+        await act(pilot, screen)                          # the same move
         await until(pilot, lambda: len(game.entries) > len(entries), "the move")
         assert game.entries[len(entries)].action == move
         assert screen.error == ""
@@ -354,7 +318,7 @@ def test_hotseat_undo_cannot_take_back_the_other_players_decision(monkeypatch):
             last = entries[-1].player
             if last not in (on_move, SYSTEM) and any(e.player == on_move for e in entries[1:]):
                 break
-            await act(pilot, app, screen)
+            await act(pilot, screen)
         else:
             raise AssertionError("never the other player's decision last")
         n, board = len(entries), board_text(screen)

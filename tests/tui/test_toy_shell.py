@@ -5,20 +5,17 @@ seats, each seeing only its own hand."""
 
 from __future__ import annotations
 
-import asyncio
 
 import pytest
 
 from engine.core import registry
-from hkk_tui.app import HkkApp
 from hkk_tui.rulesets import register_ui, unregister_ui
 from hkk_tui.screens.dialogs import ChoiceScreen, HandOverScreen, MessageScreen
 from hkk_tui.screens.game import GameScreen
-from hkk_tui.screens.settings_store import Settings
 from hkk_tui.screens.title import NewGameScreen
 from tests.toy_ruleset import PLUGIN as TOY
 from toy_ui import ToyUI
-from tui_helpers import fresh_data_dir, press_choice
+from tui_helpers import fresh_data_dir, press_choice, run, until
 
 
 @pytest.fixture
@@ -29,24 +26,6 @@ def toy():
     yield TOY
     registry.unregister("toy")
     unregister_ui("toy")
-
-
-def run(body, lang="en", size=(100, 30)):
-    async def main():
-        app = HkkApp(Settings(lang=lang, ai_pace=0.0))
-        app.seed = 7
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
-            await body(app, pilot)
-    asyncio.run(main())
-
-
-async def until(pilot, cond, what: str, steps: int = 800) -> None:
-    for _ in range(steps):
-        if cond():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 async def choose_toy(pilot, app, menu_downs: int) -> None:
@@ -129,7 +108,7 @@ def test_a_whole_toy_grid_game_by_keys_against_the_random_bot(monkeypatch, toy, 
         saved = list((data / "saves").glob("*.hkk"))
         assert saved == [session.path]
 
-    run(body, lang=lang)
+    run(body, lang=lang, seed=7)
 
 
 def test_toy_grid_hotseat_hands_over_between_the_two_seats(monkeypatch, toy):
@@ -159,7 +138,7 @@ def test_toy_grid_hotseat_hands_over_between_the_two_seats(monkeypatch, toy):
         assert screen.query_one("#hand").tokens == session.view().hand_ids[1]
         assert "Player 2" in screen.query_one("#prompt").main_text
 
-    run(body)
+    run(body, seed=7)
 
 
 def test_the_new_game_form_offers_the_rulesets_seat_range(monkeypatch, toy):
@@ -191,4 +170,4 @@ def test_the_new_game_form_offers_the_rulesets_seat_range(monkeypatch, toy):
         game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
         assert len(game.session.header.seats) == 2 and game.session.hotseat
 
-    run(body)
+    run(body, seed=7)

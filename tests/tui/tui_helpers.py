@@ -43,6 +43,48 @@ async def press_choice(pilot, index: int) -> None:
         await pilot.press(*(["down"] * index), "enter")
 
 
+def run(body, lang: str = "en", size: tuple[int, int] = (100, 30), seed: int | None = None):
+    """Run ``await body(app, pilot)`` in a fresh app (AI without pauses)."""
+    import asyncio
+
+    from hkk_tui.app import HkkApp
+    from hkk_tui.screens.settings_store import Settings
+
+    async def main():
+        app = HkkApp(Settings(lang=lang, ai_pace=0.0))
+        if seed is not None:
+            app.seed = seed
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await body(app, pilot)
+    asyncio.run(main())
+
+
+async def until(pilot, cond, what: str, steps: int = 800) -> None:
+    """Wait (idle steps of the app, never a fixed sleep) until ``cond()`` holds."""
+    for _ in range(steps):
+        if cond():
+            return
+        await pilot.pause(0.01)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+async def act(pilot, screen, groups=None) -> None:
+    """One human decision by keys: the simple keyboard player's choice (:func:`pick_group`)."""
+    groups = screen.groups() if groups is None else groups
+    i = pick_group(screen, groups)
+    if groups[i].kind in ("pass", "done"):
+        await pilot.press("space")
+    else:
+        await pilot.press("a")
+        await pilot.pause()
+        await press_choice(pilot, i)
+        await pilot.pause()
+        if not groups[i].single:
+            await press_choice(pilot, 0)
+    await pilot.pause()
+
+
 async def play_to_end(pilot, app, max_steps: int = 4000) -> None:
     """Answer every human decision with key presses until the game ends."""
     from hkk_tui.screens.dialogs import MessageScreen
@@ -61,20 +103,8 @@ async def play_to_end(pilot, app, max_steps: int = 4000) -> None:
         if d is None or app.screen is not game_screen:
             await pilot.pause(0.01)
             continue
-        groups = game_screen.groups()
-        i = pick_group(game_screen, groups)
-        group = groups[i]
         before = len(session.game.entries)
-        if group.kind in ("pass", "done"):
-            await pilot.press("space")
-        else:
-            await pilot.press("a")
-            await pilot.pause()
-            await press_choice(pilot, i)
-            await pilot.pause()
-            if not group.single:
-                await press_choice(pilot, 0)
-        await pilot.pause()
+        await act(pilot, game_screen)
         if len(session.game.entries) == before and session.result() is None:
             # the engine refused (its reason is on the prompt): pass instead
             err = game_screen.error
