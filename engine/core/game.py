@@ -216,6 +216,9 @@ class Game:
     redo_stack: list[Entry] = field(default_factory=list)
     writer: Any = None
     _snapshots: dict[int, Any] = field(default_factory=dict)
+    #: the list :meth:`legal_actions` returned last: those objects were made by the rules as
+    #: well-typed values of the action union (frozen), so submitting one skips the typed re-check
+    _offered: list[Any] = field(default_factory=list, repr=False)
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -265,7 +268,8 @@ class Game:
         return self.ruleset.pending(self.state)
 
     def legal_actions(self, player: int) -> list[Any]:
-        return self.ruleset.legal_actions(self.state, player)
+        self._offered = legal = self.ruleset.legal_actions(self.state, player)
+        return legal
 
     def check_player(self, player: Any) -> int:
         """``player`` as a seat number of this game, or IllegalAction (a bool, a float, a
@@ -286,7 +290,11 @@ class Game:
         from the log so no partial action survives.
         """
         player = self.check_player(player)
-        action = strict_action(self.ruleset, action)
+        for offered in self._offered:
+            if offered is action:          # the rules' own value (typing does not depend on state)
+                break
+        else:
+            action = strict_action(self.ruleset, action)
         try:
             events = self.ruleset.submit(self.state, player, action)
         except IllegalAction:

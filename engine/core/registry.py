@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from importlib import metadata
 from pathlib import Path
 from typing import Any, Callable, Protocol
 
@@ -72,7 +71,8 @@ class RulesetPlugin(Protocol):
 
 
 _PLUGINS: dict[str, Any] = {}
-_LOADED = False
+_LOADED = False          # the built-ins are registered
+_FOUND = False           # the installed entry points are registered too
 
 
 def register(plugin: Any) -> Any:
@@ -85,14 +85,19 @@ def unregister(name: str) -> None:
     _PLUGINS.pop(name, None)
 
 
-def _load() -> None:
-    global _LOADED
-    if _LOADED:
+def _load(installed: bool = True) -> None:
+    """Register the built-in plugins, then (``installed``) those of installed packages. Looking
+    up a built-in by name does not scan the installed packages (that costs a start-up)."""
+    global _LOADED, _FOUND
+    if not _LOADED:
+        _LOADED = True
+        for module in BUILTIN:
+            register(importlib.import_module(module).PLUGIN)
+    if not installed or _FOUND:
         return
-    _LOADED = True
-    for module in BUILTIN:
-        register(importlib.import_module(module).PLUGIN)
+    _FOUND = True
     try:
+        from importlib import metadata
         found = metadata.entry_points(group=ENTRY_POINT_GROUP)
     except Exception:  # noqa: BLE001 - a broken environment must not stop the built-ins
         found = ()
@@ -118,7 +123,9 @@ def plugins() -> list[Any]:
 
 def get(name: str) -> Any:
     """The plugin called ``name``, or :class:`UnknownRuleset` naming the installed ones."""
-    _load()
+    _load(installed=False)
+    if name not in _PLUGINS:
+        _load()
     try:
         return _PLUGINS[name]
     except KeyError:

@@ -55,6 +55,8 @@ def _naming_refusal(state: State, action: Any) -> IllegalAction | None:
     """Refuse, before any rule runs, an action that is the system's (the set-up) or that names a
     card, player or reaction-line item this game does not have: the rules code may then index
     cards, players and the line by the ids it is given."""
+    if type(action) is A.Pass:                      # the commonest answer names nothing
+        return None
     if isinstance(action, (A.Start, A.SetupScenario)):
         return refuse("K 28", "Setting up the game is done by the game itself before the first "
                       "turn, not by a player; answer the decision the game is waiting for.",
