@@ -148,6 +148,8 @@ class DecisionKind(Generic[P]):
     on_pass: Callable[[Ctx, int, P], None] | None = None   # what Pass does; None: not allowed
     choice: Callable[[Ctx, int, P], bool] | None = None    # a cheaper "anything but Pass?"
     subject: Callable[[Ctx, P], tuple[int, int]] | None = None  # the (card, ability) it is about
+    pass_label: str = "pass"        # what Pass means here, as a label key: "done_…" finishes a
+                                    # composite choice (the menus call it "Done", not "Pass")
 
     def ask(self, player: int, params: Any = None) -> Task:
         """The task that makes ``player`` decide (``params``: the kind's typed parameters)."""
@@ -456,22 +458,25 @@ CEDE: DecisionKind[NoParams] = DecisionKind(
     options=_cede_options, handle=_cede)
 SACRIFICE_MC: DecisionKind[NoParams] = DecisionKind(
     "sacrifice_mc", "K 29.6", "the active player", NoParams, (A.SacrificeForMc,),
-    options=_sacrifice_options, handle=_sacrifice, on_pass=_done)
+    options=_sacrifice_options, handle=_sacrifice, on_pass=_done,
+    pass_label="done_sacrifice")
 PRIORITY = _window("priority", "K 4.11.6", "the active player, then the opponent",
                    _pass_priority)
 EXCHANGE: DecisionKind[NoParams] = DecisionKind(
     "exchange", "K 32.1", "the active player", NoParams, (A.MoveToGuard, A.MoveToReserve),
-    options=_exchange_options, handle=_exchange, on_pass=_exchange_done)
+    options=_exchange_options, handle=_exchange, on_pass=_exchange_done,
+    pass_label="done_exchange")
 DECLARE: DecisionKind[NoParams] = DecisionKind(
     "declare", "K 34.1", "the active player", NoParams, (A.DeclareAttack, A.WithdrawAttack),
-    options=_declare_options, handle=_declare, on_pass=_declare_done)
+    options=_declare_options, handle=_declare, on_pass=_declare_done,
+    pass_label="done_declare")
 HIT_BACK: DecisionKind[HitBack] = DecisionKind(
     "hit_back", "K 34.8", "the controller of the defender", HitBack, (A.ChooseHitBack,),
     options=_hit_back_options, handle=_hit_back)
 COMBAT_ABILITIES: DecisionKind[Turns] = DecisionKind(
     "combat_abilities", "K 35.3", "the active player, then the two in turn", Turns,
     (A.UseCombatAbility,), options=_combat_ability_options, handle=_combat_ability,
-    on_pass=_pass_in_turn("combat_abilities"))
+    on_pass=_pass_in_turn("combat_abilities"), pass_label="done_combat")
 RESPOND = _window("respond", "K 94.4", "the opponent of who acted last, then the two in turn",
                   _pass_in_turn("respond"))
 LIFE_SAVING = _window("life_saving", "K 37.0", "the active player, then the two in turn",

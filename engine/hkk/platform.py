@@ -14,12 +14,8 @@ from engine.core.protocol import (
 from engine.hkk import actions as A
 from engine.hkk import views
 from engine.hkk.ctx import Ctx
+from engine.hkk.decisions import KINDS
 from engine.hkk.state import State, Target
-
-#: The label of the Pass answer by decision kind (finishing a composite choice is "done").
-_DONE = {"exchange": "done_exchange", "sacrifice_mc": "done_sacrifice",
-         "declare": "done_declare", "combat_abilities": "done_combat"}
-
 
 def ref(target: Target) -> Ref:
     """An HKK target as a generic reference."""
@@ -87,9 +83,9 @@ class HkkProtocol:
     def _hint(self, a: Any, kind: str, view: Any) -> ActionHint:
         match a:
             case A.Pass():
-                done = _DONE.get(kind)
-                return ActionHint("pass", f"act.{done or 'pass'}",
-                                  role="done" if done else "pass")
+                label = KINDS[kind].pass_label if kind in KINDS else "pass"
+                return ActionHint("pass", f"act.{label}",
+                                  role="pass" if label == "pass" else "done")
             case A.PlayCard(card=c, targets=tg):
                 cv = view.find(c) if view is not None else None
                 cost = cv.cost if cv is not None else self.pool_cost(view, c)

@@ -13,13 +13,23 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from hkk_tui.i18n import t
+from hkk_tui.i18n import has_tr, t, tr
 from hkk_tui.screens.settings_store import (
     COLOUR_MODES, PACES, SettingsWriteError, save_settings,
 )
 from hkk_tui.widgets.footer import I18nFooter
 
 MENU = ("new", "hotseat", "continue", "load", "replay", "settings", "rules", "quit")
+
+
+def _heading(lang: str) -> tuple[str, str]:
+    """The title screen's name and subtitle: the game's own when one ruleset is installed,
+    hkk's with the games listed when there are several."""
+    names = _rulesets()
+    if len(names) == 1 and has_tr(names[0], "title.name", lang):
+        return tr(names[0], "title.name", lang), tr(names[0], "title.subtitle", lang)
+    games = " · ".join(_ruleset_title(n, lang) for n in names)
+    return t("title.name", lang), f"{t('title.subtitle', lang)}\n{games}"
 
 
 class TitleScreen(Screen):
@@ -29,8 +39,9 @@ class TitleScreen(Screen):
     def compose(self) -> ComposeResult:
         L = self.app.lang
         with Vertical(id="title-box"):
-            yield Static(Text(t("title.name", L), style="bold"), id="title-name")
-            yield Static(t("title.subtitle", L), id="title-sub")
+            name, sub = _heading(L)
+            yield Static(Text(name, style="bold"), id="title-name")
+            yield Static(sub, id="title-sub")
             yield OptionList(*[Option(t(f"menu.{m}", L), id=m) for m in MENU], id="menu")
         yield I18nFooter()
 
@@ -47,8 +58,9 @@ class TitleScreen(Screen):
         menu.clear_options()
         menu.add_options([Option(t(f"menu.{m}", L), id=m) for m in MENU])
         menu.highlighted = keep or 0
-        self.query_one("#title-name", Static).update(Text(t("title.name", L), style="bold"))
-        self.query_one("#title-sub", Static).update(t("title.subtitle", L))
+        name, sub = _heading(L)
+        self.query_one("#title-name", Static).update(Text(name, style="bold"))
+        self.query_one("#title-sub", Static).update(sub)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         getattr(self.app, f"menu_{event.option.id}")()

@@ -29,7 +29,12 @@ def toy():
 
 
 async def choose_toy(pilot, app, menu_downs: int) -> None:
-    """From the title: a menu entry, then Toy Grid in the ruleset choice, then Start."""
+    """From the title: a menu entry, then Toy Grid in the ruleset choice, then Start. With two
+    games installed the title is hkk's own and names both, not one game's."""
+    heading = str(app.screen.query_one("#title-name").render()) + \
+        str(app.screen.query_one("#title-sub").render())
+    assert "HATALOM" not in heading and "hkk" in heading
+    assert TOY.title[app.lang] in heading and "Hatalom Kártyái" in heading
     await pilot.press(*(["down"] * menu_downs), "enter")
     await until(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the ruleset choice")
     titles = [str(lab) for lab, _value in app.screen.options]
