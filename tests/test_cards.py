@@ -16,6 +16,7 @@ from engine.hkk.cards import (
     CARD_TYPES, COUNTER_KINDS, EFFECTS, GODS, KEYWORDS, LIMITS, RESPONDS_TO, SCOPES,
     TARGET_SPECS, WHEN, CardDef, DeckDef, Effect,
 )
+from engine.hkk.verbs import VERBS, fields_of
 from engine.hkk.pool import (
     DECK_DIR, MAX_COPIES, MIN_DECK_SIZE, POOL_DIR, PoolError, decklist, decode_pool,
     default_pool, encode_pool, list_decks, load_deck, load_pool, pool_digest, validate_files,
@@ -483,13 +484,17 @@ def _synthetic_cards():
             recips = [("target", ("line_item",))]
         elif verb == "resurrect":
             recips = [("target", ("graveyard_creature",)), ("trigger_card", ())]
+        elif verb in VERBS:                       # declared verbs say what they accept
+            recips = [("target", (s,)) for s in VERBS[verb].targets]
+            recips += [(s, ()) for s in VERBS[verb].scopes if s != "host"]   # creatures here
         else:
             recips = [("target", (s,)) for s in TARGET_SPECS
                       if s not in ("player", "opponent", "line_item", "graveyard_creature",
                                    "any")]
             recips += [(s, ()) for s in ("self", "all_creatures", "own_creatures",
                                          "enemy_creatures", "enemy_guard_creatures",
-                                         "own_guard_creatures", "trigger_card")]
+                                         "own_guard_creatures", "other_own_creatures",
+                                         "other_creatures", "trigger_card")]
             if verb in ("damage", "heal"):
                 recips += [(t, ()) for t in _PLAYER_TO] + [("target", ("any",)),
                                                            ("target", ("player",))]
@@ -498,9 +503,11 @@ def _synthetic_cards():
                 if when == "static" or (when == "opponent_plays" and slots):
                     continue
                 if to.startswith("trigger_") and when not in ("opponent_plays", "death",
-                                                              "attack"):
+                                                              "attack", "opponent_played"):
                     continue
-                if to == "trigger_player" and when != "opponent_plays":
+                if to == "trigger_player" and when not in ("opponent_plays", "opponent_played"):
+                    continue
+                if verb == "resurrect" and to == "trigger_card" and when != "death":
                     continue
                 if (verb == "prevent") != (when == "reaction"):
                     continue
@@ -510,6 +517,10 @@ def _synthetic_cards():
                            "damage": 1, "hp": 1}
                     if verb != "counter":
                         eff.pop("kind")
+                    if "keyword" in fields_of(verb):
+                        eff["keyword"] = KEYWORDS[n % len(KEYWORDS)]
+                    if "if_room" in fields_of(verb):
+                        eff["if_room"] = drawback
                     ab = {"when": when, "effects": [eff, eff], "targets": list(slots),
                           "drawback": drawback, "limit": LIMITS[n % len(LIMITS)]}
                     if when in ("activated", "reaction"):
@@ -517,7 +528,7 @@ def _synthetic_cards():
                         ab["passivate"] = bool(n % 2)
                     if when == "reaction":
                         ab["responds_to"] = RESPONDS_TO[n % len(RESPONDS_TO)]
-                    if when == "opponent_plays":
+                    if when in ("opponent_plays", "opponent_played"):
                         ab["on"] = ("spell", "creature", "card")[n % 3]
                     cards.append({"id": f"syn-{n}", "name": name, "type": "creature",
                                   "god": "colourless", "hp": 1, "abilities": [ab]})

@@ -29,6 +29,7 @@ from engine.hkk.cards import (
     CARD_TYPES, COUNTER_KINDS, EFFECTS, GODS, KEYWORDS, LIMITS, PERMANENT_TYPES, RESPONDS_TO,
     SCOPES, TARGET_SPECS, WHEN, Ability, CardDef, DeckDef, Effect,
 )
+from engine.hkk.verbs import VERBS, fields_of
 
 __all__ = [
     "POOL_DIR", "DECK_DIR", "Problem", "PoolError", "load_pool", "default_pool", "pool_digest",
@@ -58,10 +59,18 @@ AMOUNT_VERBS = ("damage", "heal", "draw", "gain_vp", "lose_vp", "gain_mc", "disc
 PLAYER_SCOPES = ("controller", "opponent_player", "each_player", "trigger_player")
 #: Scopes a static buff / grant can cover (what the stats engine understands).
 STATIC_SCOPES = ("self", "host", "all_creatures", "own_creatures", "enemy_creatures",
-                 "enemy_guard_creatures", "own_guard_creatures")
+                 "enemy_guard_creatures", "own_guard_creatures", "other_own_creatures",
+                 "other_creatures")
+#: Scopes that leave out the card itself ("other creatures ..."): only a creature has them.
+OTHER_SCOPES = ("other_own_creatures", "other_creatures")
+#: Verbs that read a ``keyword`` field.
+KEYWORD_VERBS = ("grant",) + tuple(v for v in VERBS if "keyword" in fields_of(v))
 ATTACH_SPECS = ("creature", "own_creature", "enemy_creature")
-TRIGGERED = ("play", "start_of_turn", "end_of_turn", "death", "opponent_plays", "attack")
+TRIGGERED = ("play", "start_of_turn", "end_of_turn", "death", "opponent_plays", "attack",
+             "opponent_played")
 ON_KINDS = ("spell", "creature", "card")
+#: Timings that say what kind of card the opponent played (``on``).
+ON_TIMINGS = ("opponent_plays", "opponent_played")
 APPLIES_TO = ("own", "opponent")
 _ID_RE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
@@ -231,18 +240,30 @@ def _check_effects(rep: _Reporter, card: CardDef, effects: tuple[Effect, ...],
         # --- amounts and parameters
         if eff.do in AMOUNT_VERBS and eff.amount < 1:
             rep.add(card.id, f"{at}: needs amount >= 1; set amount = N.")
-        if eff.do in ("gain_life_max", "cost_mod") and eff.amount == 0:
+        if eff.do == "gain_life_max" and eff.amount == 0:
             rep.add(card.id, f"{at}: amount must not be 0; set a positive or negative amount.")
+        if eff.do == "cost_mod" and eff.amount == 0 and eff.mc == 0:
+            rep.add(card.id, f"{at}: changes no cost; set amount = N (VP) and/or mc = N "
+                             f"(monster components), negative to make cards cheaper.")
+        if eff.do == "cost_mod" and eff.amount * eff.mc < 0:
+            rep.add(card.id, f"{at}: amount and mc change the cost in opposite directions; "
+                             f"give both the same sign, or split it into two cost_mod effects.")
+        if eff.do != "cost_mod" and eff.mc:
+            rep.add(card.id, f"{at}: 'mc' is only for cost_mod effects (a monster-component "
+                             f"cost change); remove it.")
+        if eff.if_room and "if_room" not in fields_of(eff.do):
+            rep.add(card.id, f"{at}: 'if_room' is only for to_guard_post effects; remove it.")
         if eff.do in ("pump", "buff") and not (eff.damage or eff.hp):
             rep.add(card.id, f"{at}: changes nothing; set damage = N and/or hp = N.")
         if eff.do == "counter" and eff.kind not in COUNTER_KINDS:
             rep.add(card.id, f"{at}: " + _unknown("counter kind", eff.kind, COUNTER_KINDS))
         if eff.do != "counter" and eff.kind:
             rep.add(card.id, f"{at}: 'kind' is only for counter effects; remove it.")
-        if eff.do == "grant" and eff.keyword not in KEYWORDS:
+        if eff.do in KEYWORD_VERBS and eff.keyword not in KEYWORDS:
             rep.add(card.id, f"{at}: " + _unknown("keyword", eff.keyword, KEYWORDS))
-        if eff.do != "grant" and eff.keyword:
-            rep.add(card.id, f"{at}: 'keyword' is only for grant effects; remove it.")
+        if eff.do not in KEYWORD_VERBS and eff.keyword:
+            rep.add(card.id, f"{at}: 'keyword' is only for {' / '.join(KEYWORD_VERBS)} "
+                             f"effects; remove it.")
         if eff.do == "cost_mod":
             if eff.card_type and eff.card_type not in CARD_TYPES:
                 rep.add(card.id, f"{at}: " + _unknown("card_type", eff.card_type,
@@ -275,14 +296,27 @@ def _check_effects(rep: _Reporter, card: CardDef, effects: tuple[Effect, ...],
         if to == "self" and not card.is_permanent:
             rep.add(card.id, f"{at}: to = \"self\" only makes sense on a permanent; a spell "
                              f"should target or use a scope.")
+        if to in OTHER_SCOPES and card.type != "creature":
+            rep.add(card.id, f"{at}: to = \"{to}\" leaves this creature out, but this is a "
+                             f"{card.type}; use {to.replace('other_', '')} instead.")
         if to in ("trigger_player", "trigger_card"):
-            allowed = ("opponent_plays",) if to == "trigger_player" else (
-                "opponent_plays", "death", "attack")
+            allowed = ("opponent_plays", "opponent_played") if to == "trigger_player" else (
+                "opponent_plays", "opponent_played", "death", "attack")
             if ability is None or ability.when not in allowed:
                 rep.add(card.id, f"{at}: to = \"{to}\" only works in abilities with when = "
                                  f"{' / '.join(allowed)}; use another scope.")
         kind = _recipient_kind(to, slots)
         spec = (slots[0 if to == "target" else 1] if to in ("target", "target2") else to)
+        verb = VERBS.get(eff.do)
+        if verb is not None:
+            accepted = verb.targets if to in ("target", "target2") else verb.scopes
+            if spec not in accepted:
+                what = "target" if to in ("target", "target2") else "to"
+                rep.add(card.id, f"{at}: '{eff.do}' cannot affect '{spec}'; use a {what} of: "
+                                 f"{_one_of(accepted)}.")
+            for problem in verb.check(eff, card):
+                rep.add(card.id, f"{at}: {problem}")
+            continue
         if eff.do in PLAYER_VERBS and kind not in ("player",):
             rep.add(card.id, f"{at}: '{eff.do}' affects players, but its recipient '{spec}' is "
                              f"not a player; use to = one of {_one_of(PLAYER_SCOPES)} or a "
@@ -297,7 +331,8 @@ def _check_effects(rep: _Reporter, card: CardDef, effects: tuple[Effect, ...],
         elif eff.do == "prevent" and kind != "line":
             rep.add(card.id, f"{at}: 'prevent' must point at a 'line_item' target slot; add "
                              f"targets = [\"line_item\"] and use to = \"target\".")
-        elif eff.do == "resurrect" and not (kind == "graveyard" or to == "trigger_card"):
+        elif eff.do == "resurrect" and not (kind == "graveyard" or (
+                to == "trigger_card" and ability is not None and ability.when == "death")):
             rep.add(card.id, f"{at}: 'resurrect' needs a 'graveyard_creature' target (or "
                              f"to = \"trigger_card\" in a death ability).")
         elif kind == "line" and eff.do != "prevent":
@@ -310,11 +345,15 @@ def _check_effects(rep: _Reporter, card: CardDef, effects: tuple[Effect, ...],
 
 
 def _check_slots(rep: _Reporter, card: CardDef, slots: tuple[str, ...], where: str,
-                 used: set[int], first_slot: int = 0) -> None:
+                 used: set[int], first_slot: int = 0, reaction: bool = False) -> None:
+    """Every target slot must be known and used by an effect, except the line item a reaction
+    answers: a reaction may answer it without preventing it (K 57.1, 94.0.1.1)."""
     for i, spec in enumerate(slots):
         if spec not in TARGET_SPECS:
             rep.add(card.id, f"{where} target {i + 1}: " + _unknown("target spec", spec,
                                                                     TARGET_SPECS))
+        elif reaction and spec == "line_item":
+            continue
         elif i >= first_slot and i not in used and i < 2:
             rep.add(card.id, f"{where} target {i + 1} ('{spec}') is chosen but no effect uses "
                              f"it; add an effect with to = \"{'target' if i == 0 else 'target2'}"
@@ -333,8 +372,9 @@ def _check_ability(rep: _Reporter, card: CardDef, n: int, ab: Ability) -> None:
         rep.add(card.id, f"{where}: " + _unknown("limit", ab.limit, LIMITS))
     if ab.on not in ON_KINDS:
         rep.add(card.id, f"{where}: " + _unknown("on", ab.on, ON_KINDS))
-    elif ab.on != "card" and ab.when != "opponent_plays":
-        rep.add(card.id, f"{where}: 'on' is only used by opponent_plays abilities; remove it.")
+    elif ab.on != "card" and ab.when not in ON_TIMINGS:
+        rep.add(card.id, f"{where}: 'on' is only used by {' / '.join(ON_TIMINGS)} abilities; "
+                         f"remove it.")
     if ab.responds_to not in RESPONDS_TO:
         rep.add(card.id, f"{where}: " + _unknown("responds_to", ab.responds_to, RESPONDS_TO))
     if not ab.effects:
@@ -363,7 +403,7 @@ def _check_ability(rep: _Reporter, card: CardDef, n: int, ab: Ability) -> None:
         rep.add(card.id, f"{where}: only reaction abilities can target a line item; set when = "
                          f"\"reaction\".")
     used = _check_effects(rep, card, ab.effects, ab.targets, where, ab)
-    _check_slots(rep, card, ab.targets, where, used)
+    _check_slots(rep, card, ab.targets, where, used, reaction=ab.when == "reaction")
     if card.attach and ab.when == "static":
         for eff in ab.effects:
             if eff.do in ("buff", "grant") and eff.to != "host":
@@ -420,6 +460,13 @@ def _check_card(rep: _Reporter, card: CardDef) -> None:
         rep.add(cid, f"only buildings have 'sp' (this is a {card.type}); remove it.")
     if card.combat < 0:
         rep.add(cid, "combat cannot be negative; use the X of the '+X' combat ability.")
+    if card.enters_active:
+        if card.type not in ("creature", "building"):
+            rep.add(cid, f"enters_active is for creatures and buildings (K 134.2); a "
+                         f"{card.type} enters play as its type says, remove it.")
+        elif "flying" in card.keywords:
+            rep.add(cid, "flying already makes it enter play active (K 79.1); remove "
+                         "enters_active.")
     if card.regeneration not in (0, 1, 2):
         rep.add(cid, f"regeneration must be 1 or 2 (K 136.6-136.8), not {card.regeneration}.")
     # --- attach / condition
@@ -473,7 +520,7 @@ def _check_card(rep: _Reporter, card: CardDef) -> None:
         if not card.effects:
             rep.add(cid, f"a {card.type} spell needs effects; add effects = [{{ do = ... }}].")
         used = _check_effects(rep, card, card.effects, card.targets, "spell", None)
-        _check_slots(rep, card, card.targets, "spell", used)
+        _check_slots(rep, card, card.targets, "spell", used, reaction=card.is_reaction)
 
 
 def validate_cards(cards: Iterable[tuple[str, CardDef]]) -> list[Problem]:
