@@ -163,7 +163,6 @@ def play_options(ctx: Ctx, player: int, iid: int, window: Task | None = None
 def perform_play(ctx: Ctx, player: int, iid: int, targets: tuple[Target, ...]) -> None:
     top = ctx.top()
     assert top is not None
-    d = ctx.d(iid)
     spend_vp(ctx, player, cost_of(ctx, player, iid), "cost", "K 21.14")
     mc = mc_cost_of(ctx, player, iid)
     if mc:

@@ -297,8 +297,9 @@ def _check_effects(rep: _Reporter, card: CardDef, effects: tuple[Effect, ...],
             rep.add(card.id, f"{at}: to = \"self\" only makes sense on a permanent; a spell "
                              f"should target or use a scope.")
         if to in OTHER_SCOPES and card.type != "creature":
-            rep.add(card.id, f"{at}: to = \"{to}\" leaves this creature out, but this is a "
-                             f"{card.type}; use {to.replace('other_', '')} instead.")
+            plain = {"other_own_creatures": "own_creatures", "other_creatures": "all_creatures"}
+            rep.add(card.id, f"{at}: to = \"{to}\" leaves this creature out, but this card is "
+                             f"not a creature ({card.type}); use {plain[to]} instead.")
         if to in ("trigger_player", "trigger_card"):
             allowed = ("opponent_plays", "opponent_played") if to == "trigger_player" else (
                 "opponent_plays", "opponent_played", "death", "attack")

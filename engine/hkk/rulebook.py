@@ -53,9 +53,10 @@ RULES: dict[str, tuple[str, str]] = {
                "A gyógyítás nem emel a maximum fölé."),
     "K 4.4.5": ("Cards are played from your own hand.", "Lapot a saját kezedből játszhatsz ki."),
     "K 5.4.3": ("The guard post holds at most 3 creatures.", "Az őrposzton legfeljebb 3 lény állhat."),
-    "K 5.4.3.1": ("An effect that puts a creature into the guard post ignores its size unless "
-                  "its text mentions the size.", "Ha egy hatás lényt tesz az őrposztba, és nem "
-                  "utal az őrposzt méretére, a lény a mérettől függetlenül odakerül."),
+    "K 5.4.3.1": (("An effect that puts a creature into the guard post ignores its size unless "
+                   "its text mentions the size."),
+                  ("Ha egy hatás lényt tesz az őrposztba, és nem utal az őrposzt méretére, a lény "
+                   "a mérettől függetlenül odakerül.")),
     "K 5.4.4": ("An over-full guard post must be corrected in the exchange phase.",
                 "A túltelt őrposztot a csere fázisban rendezni kell."),
     "K 5.5.5": ("When a permanent leaves play, cards attached to it go to the graveyard.",
@@ -192,9 +193,10 @@ RULES: dict[str, tuple[str, str]] = {
     "K 110.0": ("An attacking creature stays attacking until end of turn.",
                 "A támadó lény a kör végéig támadónak számít."),
     "K 115": ("VP can be destroyed by effects.", "A VP-t hatások elpusztíthatják."),
-    "K 134.2": ("A card that says it enters play active enters active (without flying, it is "
-                "no flier).", "Az „Aktívan jön játékba” képességű lap aktívan kerül játékba (repül "
-                "nélkül nem repülő)."),
+    "K 134.2": (("A card that says it enters play active enters active (without flying, it is "
+                 "no flier)."),
+                ("Az „Aktívan jön játékba” képességű lap aktívan kerül játékba (repül nélkül nem "
+                 "repülő).")),
     "K 57.1": ("A reaction's text says what it may answer.",
                "A reakció szövege határozza meg, mire lehet vele reagálni."),
     "K 134.0": ("On-play automatic abilities happen when the permanent enters.",
@@ -242,6 +244,8 @@ def rule_of(event: object) -> str:
         return _PHASE_RULES.get(event.phase, "K 4.11")
     if isinstance(event, E.CardDrawn):
         return "K 3.6" if event.opening else "K 30"
+    if isinstance(event, E.TriggerQueued) and event.trigger.played_by >= 0:
+        return "K 22.1"                       # related to a card play that took effect
     if isinstance(event, (E.TaskPushed, E.TaskReplaced)):    # the game now waits on, or runs,
         kind = KINDS.get(event.task.kind)                     # the step of that rule
         return kind.rule if kind is not None else "K 4.11"

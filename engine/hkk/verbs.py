@@ -9,21 +9,18 @@ what it does. The others look it up: the schema's vocabulary (``cards.EFFECTS``)
 
 The first verbs still live spread over those modules; every verb added since lives here.
 
-This module depends only on the state and its events, so the schema can import it.
+This module depends only on the state and its events, so the schema (:mod:`engine.hkk.cards`)
+can import it; it sees effects, cards and the rules context through the small protocols below.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Protocol
 
 from engine.hkk import events as E
-from engine.hkk.state import GUARD_POST_SIZE, RESERVE
-
-if TYPE_CHECKING:
-    from engine.hkk.cards import CardDef, Effect
-    from engine.hkk.ctx import Ctx
+from engine.hkk.state import GUARD_POST_SIZE, RESERVE, State
 
 #: Target specs naming one creature on the table (not its position).
 CREATURE_TARGETS = ("creature", "own_creature", "enemy_creature")
@@ -39,6 +36,29 @@ CARD_SCOPES = CREATURE_SCOPES + ("host", "enemy_guard_creatures", "own_guard_cre
 
 #: A recipient's phrase: Hungarian cases (nom, acc, dat, sup, sub) and the English noun phrase.
 Phrase = tuple[dict[str, str], str]
+
+
+class Effect(Protocol):
+    """The fields of :class:`engine.hkk.cards.Effect` a declared verb reads."""
+
+    do: str
+    to: str
+    keyword: str
+    if_room: bool
+
+
+class CardDef(Protocol):
+    """The fields of :class:`engine.hkk.cards.CardDef` a declared verb's check reads."""
+
+    type: str
+
+
+class Ctx(Protocol):
+    """The rules context (:class:`engine.hkk.ctx.Ctx`): read the state, emit events."""
+
+    s: State
+
+    def emit(self, event: object) -> None: ...
 
 
 class Words(Protocol):
@@ -72,8 +92,8 @@ class Verb:
 # ---------------------------------------------------------------------------- to_guard_post
 def _to_guard_check(eff: Effect, card: CardDef) -> list[str]:
     if eff.to == "self" and card.type != "creature":
-        return ["to = \"self\" here is not a creature; only creatures stand in a guard post "
-                "(K 5.4), use a creature target or scope."]
+        return [("to = \"self\" here is not a creature; only creatures stand in a guard "
+                 "post (K 5.4), use a creature target or scope.")]
     return []
 
 
@@ -155,4 +175,4 @@ def aimed(aim: str) -> set[str]:
     return {name for name, v in VERBS.items() if v.aim == aim}
 
 
-__all__: Any = ["Verb", "VERBS", "fields_of", "aimed", "Words", "Phrase"]
+__all__ = ["VERBS", "CardDef", "Ctx", "Effect", "Phrase", "Verb", "Words", "aimed", "fields_of"]
