@@ -19,7 +19,7 @@ from engine.hkk.state import Target
 from tests.helpers import TEST_POOL, c, scenario, side
 
 NEW_TEST_CARDS = ("sentry", "rally", "ward", "cloak", "brace", "halt", "bell", "chime", "gong",
-                  "alpha", "quake", "lab", "hulk", "charger")
+                  "alpha", "quake", "lab", "hulk", "charger", "lure")
 
 
 def _events(sc) -> list:
@@ -60,8 +60,11 @@ def test_k5_4_3_1_a_card_that_names_the_size_keeps_the_limit():
 
 
 def test_k5_4_4_overfilled_guard_post_is_cut_back_at_next_exchange():
-    sc = scenario(me=side(guard=[c("grunt", label=f"g{i}") for i in range(4)], turns=4),
-                  phase="main1")
+    sc = scenario(me=side(guard=[c("grunt", label=f"g{i}") for i in range(3)],
+                          hand=[c("sentry", label="s")], vp=5, turns=4), phase="main1")
+    sc.play(0, "s")                                     # over-fills it (K 5.4.3.1)
+    sc.settle()
+    assert len(sc.state.players[0].guard) == 4
     sc.pass_until("exchange")
     assert sc.decision.player == 0
     assert A.Pass() not in sc.legal(0)
@@ -74,18 +77,20 @@ def test_k5_4_4_overfilled_guard_post_is_cut_back_at_next_exchange():
 
 
 def test_k5_4_4_an_overfull_guard_post_waits_for_its_controllers_own_exchange():
-    sc = scenario(me=side(guard=["grunt"], turns=4),
-                  them=side(guard=[c("grunt", label=f"e{i}") for i in range(5)]),
+    sc = scenario(me=side(guard=["grunt"], hand=[c("lure", label="l")], vp=5, turns=4),
+                  them=side(guard=[c("grunt", label=f"e{i}") for i in range(3)],
+                            reserve=[c("wall", label="w", active=False)]),
                   phase="main1")
+    sc.play(0, "l", sc.ct("w"))                         # an enemy creature, into a full post
+    sc.settle()
+    assert sc.zone("w") == "guard" and sc.card("w").active
     sc.pass_until("exchange")
     assert sc.decision.player == 0 and A.Pass() in sc.legal(0)
     sc.submit(0, A.Pass())
-    assert len(sc.state.players[1].guard) == 5          # not cut back in my exchange
+    assert len(sc.state.players[1].guard) == 4          # not cut back in my exchange
     sc.pass_until("exchange", player=1)
     assert sc.state.active == 1 and A.Pass() not in sc.legal(1)
     sc.submit(1, A.MoveToReserve(sc.iid("e0")))
-    sc.refused(1, A.Pass(), "K 5.4.4")                  # still 4: at least enough must go
-    sc.submit(1, A.MoveToReserve(sc.iid("e1")))
     sc.submit(1, A.Pass())
     assert len(sc.state.players[1].guard) == 3
 
