@@ -23,12 +23,18 @@ Schema (one ``[[card]]`` table per card in ``decks/pool/*.toml``)::
     condition play condition (K 21.4, 91.1), see Condition
     targets   target slots chosen when a spell is played (K 21.5), see TARGET_SPECS
     effects   the spell effect of instants / general spells (K 91.5.1), see Effect
-    responds_to   for reaction cards: what they may answer (K 57.1, 94.0.2), see RESPONDS_TO
+    responds_to   for reaction cards: what they may answer (K 57.1, 94.0.2), see RESPONDS_TO;
+              a reaction's "line_item" target names the action it answers: its effects may
+              prevent it or do anything else (ward, brace, snap, halt: K 57.1, 94.0.1.1)
     abilities list of Ability tables (permanents)
     flavor    {hu, en} optional, never rules text (K 13.1)
 
 Targets are referenced from effects by ``to = "target"`` (slot 0) or ``"target2"`` (slot 1), or
 ``to`` names a non-targeting scope (see SCOPES).
+
+Effect verbs added since the first pool are declared once in :mod:`engine.hkk.verbs` (their
+fields, accepted recipients, checks, HU/EN text and execution side by side); ``EFFECTS`` lists them
+after the older verbs.
 """
 
 from __future__ import annotations
