@@ -22,6 +22,9 @@ HELPFUL = {"heal", "pump", "draw", "gain_vp", "gain_mc", "activate", "gain_life_
 #: Helpful verbs that only matter while something threatens the creature (K 41.4 "until end
 #: of turn" boosts and protections): in a reaction, keep them for a creature under attack.
 SHIELDING = {"pump", "grant_for_turn"}
+#: Keywords that help a creature attack (K 131.3, 14.2): worth granting for the turn only to a
+#: guard-post creature of the active player before attackers are declared (K 33.2).
+ATTACKING_KEYWORDS = {"invisibility", "magic_attack"}
 #: Scopes of a damaging effect that hit the other side's creatures.
 _HITS_ENEMIES = ("all_creatures", "enemy_creatures", "enemy_guard_creatures", "other_creatures")
 
@@ -123,6 +126,9 @@ class GreedyBot:
                     return -1.0   # a protective reaction for a creature nothing threatens
             if d.type == "instant" and not action.targets and kind == "priority":
                 score -= 1.5      # keep untargeted instants for a better moment
+            if kind == "priority" and not self._granted_in_time(view, me, action.targets,
+                                                                 effects):
+                return -1.0       # a keyword for the turn that would not help now
             return score
         if isinstance(action, A.Activate):
             effects = self._effects_of(view, action)
@@ -180,6 +186,19 @@ class GreedyBot:
             return True
         threatened = self._threatened(view, me)
         return any(t.k == "c" and t.i in threatened for t in targets)
+
+    def _granted_in_time(self, view: View, me: int, targets: tuple, effects: tuple) -> bool:
+        """A keyword granted until end of turn (K 41.4) helps only at the right moment: an
+        attacking keyword before one's own attackers are declared, on a guard-post creature;
+        a protection only against something in the reaction line (see _shields_threatened)."""
+        grants = [e for e in effects if e.do == "grant_for_turn"]
+        if not grants or len(grants) < len(effects):
+            return True
+        if all(e.keyword in ATTACKING_KEYWORDS for e in grants):
+            guard = {c.iid for c in view.players[me].guard}
+            return (view.active == me and view.phase == "combat" and view.step == 0
+                    and any(t.k == "c" and t.i in guard for t in targets))
+        return False
 
     def _attack_score(self, view: View, action: A.DeclareAttack) -> float:
         attacker = view.find(action.attacker)

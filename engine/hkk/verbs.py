@@ -4,7 +4,7 @@ Each :class:`Verb` holds, side by side, everything about one verb of the closed 
 vocabulary: which :class:`engine.hkk.cards.Effect` fields it reads, which recipients it accepts,
 its extra checks (sentences that say what to do), its rules text in Hungarian and English and
 what it does. The others look it up: the schema's vocabulary (``cards.EFFECTS``), the validator
-(:mod:`engine.hkk.pool`), the text renderer (:mod:`engine.hkk.cardtext`), the interpreter
+(:mod:`engine.hkk.cardcheck`), the text renderer (:mod:`engine.hkk.cardtext`), the interpreter
 (:mod:`engine.hkk.effects`) and the greedy bot's harm/help knowledge (:mod:`engine.hkk.greedy`).
 
 The first verbs still live spread over those modules; every verb added since lives here.
@@ -83,10 +83,6 @@ class Verb:
     check: Callable[[Effect, CardDef], list[str]]
     text: Callable[[Effect, Phrase, Words, str], str]
     apply: Callable[[Ctx, Effect, int, str], None]
-
-    @property
-    def creature_only(self) -> bool:
-        return set(self.targets) <= set(CREATURE_TARGETS)
 
 
 # ---------------------------------------------------------------------------- to_guard_post
