@@ -16,6 +16,7 @@ from engine.hkk.cards import (
     CARD_TYPES, COUNTER_KINDS, EFFECTS, GODS, KEYWORDS, LIMITS, RESPONDS_TO, SCOPES,
     TARGET_SPECS, WHEN, CardDef, DeckDef, Effect,
 )
+from engine.hkk.verbs import VERBS, fields_of
 from engine.hkk.pool import (
     DECK_DIR, MAX_COPIES, MIN_DECK_SIZE, POOL_DIR, PoolError, decklist, decode_pool,
     default_pool, encode_pool, list_decks, load_deck, load_pool, pool_digest, validate_files,
@@ -483,13 +484,17 @@ def _synthetic_cards():
             recips = [("target", ("line_item",))]
         elif verb == "resurrect":
             recips = [("target", ("graveyard_creature",)), ("trigger_card", ())]
+        elif verb in VERBS:                       # declared verbs say what they accept
+            recips = [("target", (s,)) for s in VERBS[verb].targets]
+            recips += [(s, ()) for s in VERBS[verb].scopes if s != "host"]   # creatures here
         else:
             recips = [("target", (s,)) for s in TARGET_SPECS
                       if s not in ("player", "opponent", "line_item", "graveyard_creature",
                                    "any")]
             recips += [(s, ()) for s in ("self", "all_creatures", "own_creatures",
                                          "enemy_creatures", "enemy_guard_creatures",
-                                         "own_guard_creatures", "trigger_card")]
+                                         "own_guard_creatures", "other_own_creatures",
+                                         "other_creatures", "trigger_card")]
             if verb in ("damage", "heal"):
                 recips += [(t, ()) for t in _PLAYER_TO] + [("target", ("any",)),
                                                            ("target", ("player",))]
@@ -498,9 +503,11 @@ def _synthetic_cards():
                 if when == "static" or (when == "opponent_plays" and slots):
                     continue
                 if to.startswith("trigger_") and when not in ("opponent_plays", "death",
-                                                              "attack"):
+                                                              "attack", "opponent_played"):
                     continue
-                if to == "trigger_player" and when != "opponent_plays":
+                if to == "trigger_player" and when not in ("opponent_plays", "opponent_played"):
+                    continue
+                if verb == "resurrect" and to == "trigger_card" and when != "death":
                     continue
                 if (verb == "prevent") != (when == "reaction"):
                     continue
@@ -510,6 +517,10 @@ def _synthetic_cards():
                            "damage": 1, "hp": 1}
                     if verb != "counter":
                         eff.pop("kind")
+                    if "keyword" in fields_of(verb):
+                        eff["keyword"] = KEYWORDS[n % len(KEYWORDS)]
+                    if "if_room" in fields_of(verb):
+                        eff["if_room"] = drawback
                     ab = {"when": when, "effects": [eff, eff], "targets": list(slots),
                           "drawback": drawback, "limit": LIMITS[n % len(LIMITS)]}
                     if when in ("activated", "reaction"):
@@ -517,7 +528,7 @@ def _synthetic_cards():
                         ab["passivate"] = bool(n % 2)
                     if when == "reaction":
                         ab["responds_to"] = RESPONDS_TO[n % len(RESPONDS_TO)]
-                    if when == "opponent_plays":
+                    if when in ("opponent_plays", "opponent_played"):
                         ab["on"] = ("spell", "creature", "card")[n % 3]
                     cards.append({"id": f"syn-{n}", "name": name, "type": "creature",
                                   "god": "colourless", "hp": 1, "abilities": [ab]})
@@ -547,3 +558,107 @@ def test_text_is_deterministic(cid, lang):
 def test_decks_are_deckdefs():
     for deck in list_decks():
         assert isinstance(deck, DeckDef)
+
+
+# ---------------------------------------------------------------------------- second wave
+_CREATURE = 'type = "creature"\ngod = "raia"\nhp = 1\n'
+_INSTANT = 'type = "instant"\ngod = "raia"\n'
+_AURA = 'type = "enchantment"\ngod = "raia"\n'
+
+
+@pytest.mark.parametrize("body, needles", [
+    (_INSTANT + 'targets = ["building"]\neffects = [{ do = "to_guard_post" }]\n',
+     ("'to_guard_post' cannot affect 'building'", "own_creature")),
+    (_INSTANT + 'effects = [{ do = "to_guard_post", to = "own_guard_creatures" }]\n',
+     ("'to_guard_post' cannot affect 'own_guard_creatures'", "own_creatures")),
+    ('type = "building"\ngod = "raia"\nsp = 2\nabilities = [{ when = "play", effects = '
+     '[{ do = "to_guard_post", to = "self" }] }]\n', ("is not a creature", "K 5.4")),
+    (_INSTANT + 'targets = ["creature"]\neffects = [{ do = "damage", amount = 1, '
+     'if_room = true }]\n', ("'if_room' is only for to_guard_post",)),
+    (_INSTANT + 'targets = ["own_creature"]\neffects = [{ do = "grant_for_turn" }]\n',
+     ("keyword '' is unknown", "magic_immunity")),
+    (_INSTANT + 'targets = ["own_creature"]\neffects = [{ do = "grant_for_turn", '
+     'keyword = "haste" }]\n', ("keyword 'haste' is unknown",)),
+    (_INSTANT + 'targets = ["own_creature"]\neffects = [{ do = "pump", hp = 1, '
+     'keyword = "flying" }]\n', ("'keyword' is only for grant / grant_for_turn",)),
+    (_CREATURE + 'abilities = [{ when = "static", effects = [{ do = "grant_for_turn", '
+     'keyword = "flying", to = "self" }] }]\n', ("static ability can only use",)),
+    (_AURA + 'abilities = [{ when = "static", effects = [{ do = "cost_mod", amount = -1, '
+     'mc = 1 }] }]\n', ("opposite directions", "same sign")),
+    (_AURA + 'abilities = [{ when = "static", effects = [{ do = "cost_mod", '
+     'card_type = "creature" }] }]\n', ("changes no cost", "mc = N")),
+    (_INSTANT + 'targets = ["creature"]\neffects = [{ do = "damage", amount = 1, mc = 1 }]\n',
+     ("'mc' is only for cost_mod",)),
+    ('type = "building"\ngod = "raia"\nsp = 2\nabilities = [{ when = "static", effects = '
+     '[{ do = "buff", damage = 1, to = "other_own_creatures" }] }]\n',
+     ("leaves this creature out", "use own_creatures")),
+    (_INSTANT + 'effects = [{ do = "damage", amount = 1, to = "other_creatures" }]\n',
+     ("leaves this creature out", "use all_creatures")),
+    (_INSTANT + 'enters_active = true\neffects = [{ do = "draw", amount = 1, '
+     'to = "controller" }]\n', ("enters_active is for creatures and buildings",)),
+    (_CREATURE + 'keywords = ["flying"]\nenters_active = true\n',
+     ("flying already makes it enter play active",)),
+    (_CREATURE + 'abilities = [{ when = "play", on = "spell", effects = [{ do = "draw", '
+     'amount = 1, to = "controller" }] }]\n',
+     ("'on' is only used by opponent_plays / opponent_played",)),
+    (_AURA + 'abilities = [{ when = "opponent_played", effects = [{ do = "resurrect", '
+     'to = "trigger_card" }] }]\n', ("'resurrect' needs", "death ability")),
+    (_INSTANT + 'targets = ["line_item", "own_creature"]\neffects = [{ do = "pump", hp = 2, '
+     'to = "target2" }]\n', ("only reaction cards can target a line item",)),
+])
+def test_second_wave_schema_misuse_is_refused_in_words(tmp_path, body, needles):
+    _one(tmp_path, _card(body), *needles)
+
+
+def test_second_wave_schema_in_use_validates(tmp_path):
+    body = (_card('type = "instant"\ngod = "raia"\nsubtypes = ["reaction"]\n'
+                  'responds_to = "spell"\ntargets = ["line_item", "own_creature"]\n'
+                  'effects = [{ do = "grant_for_turn", keyword = "magic_immunity", '
+                  'to = "target2" }]\n', "test-ward")
+            + _card('type = "creature"\ngod = "raia"\nhp = 2\nenters_active = true\n'
+                    'abilities = [{ when = "opponent_played", on = "creature", effects = '
+                    '[{ do = "counter", kind = "weakening", amount = 1, to = "trigger_card" }] },'
+                    ' { when = "static", effects = [{ do = "buff", damage = 1, '
+                    'to = "other_own_creatures" }] },'
+                    ' { when = "play", effects = [{ do = "to_guard_post", to = "self" }] }]\n',
+                    "test-sentry")
+            + _card('type = "building"\ngod = "raia"\nsp = 2\nabilities = [{ when = "static", '
+                    'effects = [{ do = "cost_mod", amount = -1, mc = -1 }] }]\n', "test-lab"))
+    assert validate_files([_write(tmp_path, GOOD + body)]) == []
+
+
+@pytest.mark.parametrize("cid, hu, en", [
+    ("raia-hatarorszem",
+     "Kijátszáskor: ez a lény a gazdája őrposztjába kerül, akkor is, ha az már megtelt "
+     "(K 5.4.3.1).",
+     "When played: put this creature into its controller's guard post, even if it is already "
+     "full (K 5.4.3.1)."),
+    ("raia-sorakozo",
+     "Ha van hely a gazdája őrposztjában, célpont saját lényed az őrposztba kerül (K 5.4.3.1); "
+     "a kör végéig +1 sebzést kap.",
+     "If there is room in its controller's guard post, put target creature you control into it "
+     "(K 5.4.3.1); it gets +1 damage until end of turn."),
+    ("fairlight-tukorburok",
+     "Reakció: ellenfeled varázslatának kijátszására válaszul játszható ki.\n"
+     "Célpont saját lényed a kör végéig mágiaimmunitással rendelkezik.",
+     "Reaction: play it only in response to your opponent's playing a spell.\n"
+     "Target creature you control gains magic immunity until end of turn."),
+    ("leah-gyaszharang",
+     "Miután egy, az ellenfeled által kijátszott lény létrejött: tegyél 1 gyengülésjelzőt arra "
+     "a lapra (mindegyik −1 sebzés és −1 Ép).",
+     "After a creature played by your opponent has taken effect: put 1 weakening counter on "
+     "that card (each −1 damage and −1 HP)."),
+    ("chara-din-falkavezer", "Minden más saját lényed +1 sebzést kap.",
+     "Each other creature you control gets +1 damage."),
+    ("leah-hullaszagu-rem", "Kijátszáskor: okozz 1 sebzést minden más lénynek.",
+     "When played: deal 1 damage to each other creature."),
+    ("chara-din-genlabor",
+     "Általános varázslataid kijátszása 1 VP-vel és 1 szörnykomponenssel olcsóbb.",
+     "Your general spells cost 1 VP and 1 monster component less."),
+    ("raia-rohamlovas", "Aktívan jön játékba (K 134.2).", "Enters play active (K 134.2)."),
+    ("chara-din-kameleonbor", "Célpont saját lényed a kör végéig láthatatlan.",
+     "Target creature you control gains invisibility until end of turn."),
+])
+def test_second_wave_card_text_in_both_languages(pool, cid, hu, en):
+    assert cardtext.card_text(pool[cid], "hu") == hu
+    assert cardtext.card_text(pool[cid], "en") == en

@@ -16,22 +16,32 @@ Schema (one ``[[card]]`` table per card in ``decks/pool/*.toml``)::
     mc        monster components a creature yields (K 67)
     keywords  subset of KEYWORDS below
     combat    X of a direct-damage combat ability "+X" (K 35.8, 129)
+    enters_active  creatures / buildings whose text says "Aktívan jön játékba" enter play
+              active without being fliers (K 134.2, 131.6.2)
     regeneration   1 or 2 (K 136.6-136.8)
     attach    for enchantments "on X": creature | own_creature | enemy_creature (K 8.5.5)
     condition play condition (K 21.4, 91.1), see Condition
     targets   target slots chosen when a spell is played (K 21.5), see TARGET_SPECS
     effects   the spell effect of instants / general spells (K 91.5.1), see Effect
-    responds_to   for reaction cards: what they may answer (K 57.1, 94.0.2), see RESPONDS_TO
+    responds_to   for reaction cards: what they may answer (K 57.1, 94.0.2), see RESPONDS_TO;
+              a reaction's "line_item" target names the action it answers: its effects may
+              prevent it or do anything else (ward, brace, snap, halt: K 57.1, 94.0.1.1)
     abilities list of Ability tables (permanents)
     flavor    {hu, en} optional, never rules text (K 13.1)
 
 Targets are referenced from effects by ``to = "target"`` (slot 0) or ``"target2"`` (slot 1), or
 ``to`` names a non-targeting scope (see SCOPES).
+
+Effect verbs added since the first pool are declared once in :mod:`engine.hkk.verbs` (their
+fields, accepted recipients, checks, HU/EN text and execution side by side); ``EFFECTS`` lists them
+after the older verbs.
 """
 
 from __future__ import annotations
 
 import msgspec
+
+from engine.hkk.verbs import VERBS
 
 CARD_TYPES = ("creature", "instant", "general", "enchantment", "building", "item")
 PERMANENT_TYPES = ("creature", "enchantment", "building", "item")
@@ -75,6 +85,8 @@ SCOPES = (
     "each_player",
     "all_creatures", "own_creatures", "enemy_creatures",
     "enemy_guard_creatures", "own_guard_creatures",
+    "other_own_creatures",  # every creature you control except this one
+    "other_creatures",      # every creature except this one
     "trigger_player",       # for automatic reactions: the player whose action triggered it
     "trigger_card",         # for automatic reactions / death triggers: the card concerned
 )
@@ -102,7 +114,10 @@ EFFECTS = (
     # static-only verbs (abilities with when = "static"):
     "buff",             # damage, hp to every permanent in scope
     "grant",            # keyword to every permanent in scope
-    "cost_mod",         # amount (+ more expensive / - cheaper), card_type filter, applies_to
+    "cost_mod",         # amount VP and / or mc monster components (+ more expensive /
+                        # - cheaper, K 21.8.3, 7.0.1), card_type filter, applies_to
+    # verbs declared in engine.hkk.verbs (schema, checks, text and execution side by side):
+    *VERBS,             # to_guard_post (K 5.4.3.1), grant_for_turn (K 41.4), ...
 )
 
 #: Ability timings.
@@ -115,6 +130,8 @@ WHEN = (
     "end_of_turn",      # controller's end of turn, stage 2 (K 41.2)
     "death",            # related effect: this creature went from the table to the graveyard
     "opponent_plays",   # automatic reaction to an opponent's card play (K 95)
+    "opponent_played",  # related effect: after a card your opponent played has taken effect
+                        # (K 22.1); its player orders such effects (K 22.1.2)
     "attack",           # related effect: this creature was declared as an attacker (K 110)
 )
 
@@ -149,9 +166,11 @@ class Effect(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defau
     damage: int = 0                  # pump / buff
     hp: int = 0                      # pump / buff
     kind: str = ""                   # counter kind
-    keyword: str = ""                # grant
+    keyword: str = ""                # grant, grant_for_turn
     card_type: str = ""              # cost_mod filter ("" = every card)
     applies_to: str = "own"          # cost_mod: own | opponent
+    mc: int = 0                      # cost_mod: monster-component cost change (K 7.0.1)
+    if_room: bool = False            # to_guard_post: only if the guard post is not full
 
 
 class Ability(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -162,7 +181,7 @@ class Ability(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defa
     passivate: bool = False          # the P icon: passivate this card as cost (K 86)
     limit: str = ""                  # K 90 icons
     drawback: bool = False           # printed after "Hátrány:" (K 91.3)
-    on: str = "card"                 # for opponent_plays: spell | creature | card
+    on: str = "card"                 # opponent_plays / opponent_played: spell | creature | card
     responds_to: str = "any"         # for reaction abilities
 
 
@@ -181,6 +200,7 @@ class CardDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defa
     keywords: tuple[str, ...] = ()
     combat: int = 0
     regeneration: int = 0
+    enters_active: bool = False
     attach: str = ""
     condition: Condition | None = None
     targets: tuple[str, ...] = ()

@@ -11,7 +11,8 @@ Public API: :func:`card_text`, :func:`type_line`, :func:`keyword_name`, :func:`k
 
 from __future__ import annotations
 
-from engine.hkk.cards import Ability, CardDef, Condition, Effect
+from engine.hkk.cards import EFFECTS, Ability, CardDef, Condition, Effect
+from engine.hkk.verbs import VERBS
 
 __all__ = [
     "card_text", "type_line", "keyword_name", "keyword_help", "god_name", "stat_line",
@@ -163,6 +164,13 @@ ON_TEXT: dict[str, tuple[str, str]] = {
     "card": ("egy lapot", "a card"),
 }
 
+#: What the opponent played, for "after ... has taken effect" (nominative in Hungarian).
+ON_PLAYED_TEXT: dict[str, tuple[str, str]] = {
+    "spell": ("varázslat", "spell"),
+    "creature": ("lény", "creature"),
+    "card": ("lap", "card"),
+}
+
 WHEN_TEXT: dict[str, tuple[str, str]] = {
     "static": ("", ""),
     "play": ("Kijátszáskor", "When played"),
@@ -175,6 +183,8 @@ WHEN_TEXT: dict[str, tuple[str, str]] = {
     "opponent_plays": ("Automatikus reakció – amikor ellenfeled kijátszik {on}",
                        "Automatic reaction – when your opponent plays {on}"),
     "attack": ("Amikor ez a lény támad", "When this creature attacks"),
+    "opponent_played": ("Miután egy, az ellenfeled által kijátszott {on} létrejött",
+                        "After a {on} played by your opponent has taken effect"),
 }
 
 # cost_mod: card type -> (hu own, hu opponent's (genitive), en plural)
@@ -270,6 +280,9 @@ SCOPE_PHRASES: dict[str, tuple[dict[str, str], str]] = {
                               "each creature in your opponent's guard post"),
     "own_guard_creatures": (_leny("az őrposztodon álló minden "),
                             "each creature in your guard post"),
+    "other_own_creatures": (_noun("minden más saját ", "lényed", "lényedet", "lényednek",
+                                  "lényeden", "lényedre"), "each other creature you control"),
+    "other_creatures": (_leny("minden más "), "each other creature"),
     "trigger_player": (_hu("az a játékos", "azt a játékost", "annak a játékosnak",
                            "azon a játékoson", "arra a játékosra"), "that player"),
     "trigger_card": (_hu("az a lap", "azt a lapot", "annak a lapnak", "azon a lapon",
@@ -324,10 +337,9 @@ PLAYER_VERB_TEXT: dict[str, tuple[str, str, str, str]] = {
              "{s} heals {n} life"),
 }
 
-EFFECT_VERBS = ("damage", "heal", "draw", "gain_vp", "lose_vp", "gain_mc", "gain_life_max",
-                "destroy", "return_to_hand", "void", "counter", "pump", "passivate", "activate",
-                "discard_random", "prevent", "turn_break", "resurrect", "buff", "grant",
-                "cost_mod")
+#: Every verb has a text: the older ones below in :func:`effect_text`, the declared ones in
+#: :mod:`engine.hkk.verbs`.
+EFFECT_VERBS = EFFECTS
 
 
 # ---------------------------------------------------------------------------- helpers
@@ -410,6 +422,15 @@ class _Ctx:
         self.responds_to = responds_to or "any"
         self.again = False          # the recipient was already named in this sentence
 
+    # -- the words a declared verb may ask for (verbs.Words) ------------------------------
+    @staticmethod
+    def keyword_name(keyword: str, lang: str) -> str:
+        return keyword_name(keyword, lang)
+
+    @staticmethod
+    def keyword_predicate(keyword: str, lang: str) -> str:
+        return _pair(KEYWORD_PREDICATES, keyword, lang)
+
     def spec(self, to: str) -> str:
         """The target spec or scope name ``to`` refers to."""
         if to in ("target", "target2"):
@@ -489,16 +510,24 @@ def effect_text(eff: Effect, ctx: _Ctx, lang: str) -> str:
         return f"akadályozd meg {text}" if hu else f"prevent {text}"
     if do == "cost_mod":
         own, opp, en_pl = COST_MOD_TYPES[eff.card_type]
-        amount = abs(n)
+        mc = abs(eff.mc)
+        cheaper = (n or eff.mc) < 0
         if hu:
-            word = "olcsóbb" if n < 0 else "drágább"
+            word = "olcsóbb" if cheaper else "drágább"
             who = own if eff.applies_to == "own" else f"ellenfeled {opp}"
-            return f"{who} kijátszása {amount} VP-vel {word}"
-        word = "less" if n < 0 else "more"
+            by = [f"{abs(n)} VP-vel"] if n else []
+            by += [f"{mc} szörnykomponenssel"] if mc else []
+            return f"{who} kijátszása {' és '.join(by)} {word}"
+        word = "less" if cheaper else "more"
         who = f"your {en_pl}" if eff.applies_to == "own" else f"your opponent's {en_pl}"
-        return f"{who} cost {amount} VP {word}"
+        by = [f"{abs(n)} VP"] if n else []
+        by += [f"{mc} monster {_plural(mc, 'component')}"] if mc else []
+        return f"{who} cost {' and '.join(by)} {word}"
     # card-like recipients
     c, obj = ctx.card_phrase(to)
+    verb = VERBS.get(do)
+    if verb is not None:
+        return verb.text(eff, (c, obj), ctx, lang)
     # Hungarian uses intransitive verbs here, so the (in)definite conjugation never depends on
     # the recipient ("célpont lény elpusztul", "ez a lény elpusztul").
     if do == "destroy":
@@ -587,6 +616,8 @@ def ability_text(card: CardDef, ab: Ability, lang: str) -> str:
         head = _pair(WHEN_TEXT, when, lang)
         if when == "opponent_plays":
             head = head.format(on=_pair(ON_TEXT, ab.on, lang))
+        elif when == "opponent_played":
+            head = head.format(on=_pair(ON_PLAYED_TEXT, ab.on, lang))
         if when == "death" and card.type != "creature":
             noun = _SELF[card.type][0]["nom"] if hu else _SELF[card.type][1]
             head = (f"Amikor {noun} az asztalról a gyűjtőbe kerül" if hu
@@ -649,6 +680,9 @@ def card_lines(card: CardDef, lang: str) -> list[str]:
     if card.keywords:
         names = [keyword_name(k, lang) for k in card.keywords]
         lines.append(", ".join([names[0]] + [_low(x) for x in names[1:]]) + ".")
+    if card.enters_active:
+        lines.append("Aktívan jön játékba (K 134.2)." if hu
+                     else "Enters play active (K 134.2).")
     if card.combat:
         lines.append(
             f"Harci képesség: +{card.combat} (legfeljebb {card.combat} VP-t költhetsz el; "

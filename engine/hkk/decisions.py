@@ -32,7 +32,7 @@ from engine.hkk.play import (
 )
 from engine.hkk.state import GRAVEYARD, GUARD, GUARD_POST_SIZE, RESERVE, State, Task, Trigger
 from engine.hkk.triggers import (
-    execute_trigger, run_trigger_effects, trigger_chooser, trigger_options,
+    execute_trigger, orderable, run_trigger_effects, trigger_chooser, trigger_options,
 )
 from engine.hkk.windows import window_actions, window_choice
 
@@ -440,14 +440,13 @@ def _trigger_subject(ctx: Ctx, p: TriggerTarget) -> tuple[int, int]:
 
 
 def _order_options(ctx: Ctx, player: int, p: NoParams) -> list[Any]:
-    return [A.OrderTrigger(i) for i, t in enumerate(ctx.s.triggers) if t.controller == player]
+    return [A.OrderTrigger(i) for i in orderable(ctx, player)]
 
 
 def _order(ctx: Ctx, player: int, p: NoParams, action: A.OrderTrigger) -> None:
-    triggers = ctx.s.triggers
-    if not (0 <= action.index < len(triggers)) or triggers[
-            action.index].controller != trigger_chooser(ctx):
-        raise refuse("K 22.1", "Choose one of your own pending effects.", "bad_trigger")
+    if action.index not in orderable(ctx, trigger_chooser(ctx)):
+        raise refuse("K 22.1", "Choose one of your own pending effects, or one related to the "
+                     "card you played (K 22.1.2).", "bad_trigger")
     ctx.pop()
     take_trigger(ctx, action.index)
 
@@ -489,8 +488,9 @@ TRIGGER_TARGET: DecisionKind[TriggerTarget] = DecisionKind(
     (A.ChooseTarget,), options=_trigger_target_options, handle=_trigger_target,
     subject=_trigger_subject)
 ORDER_TRIGGERS: DecisionKind[NoParams] = DecisionKind(
-    "order_triggers", "K 22.1", "the active player if any effect is theirs, else the opponent "
-    "(K 4.10.4)", NoParams, (A.OrderTrigger,), options=_order_options, handle=_order)
+    "order_triggers", "K 22.1", "the player who played the card the effects relate to "
+    "(K 22.1.2); else the active player if any effect is theirs, else the opponent (K 4.10.4)",
+    NoParams, (A.OrderTrigger,), options=_order_options, handle=_order)
 
 #: Every kind of decision by name (the task kind).
 KINDS: dict[str, DecisionKind[Any]] = {k.name: k for k in (

@@ -10,7 +10,8 @@ from engine.hkk.state import (
     ATTACHED, CREATURE_ZONES, GRAVEYARD, GUARD, HAND, PERM, RESERVE, TABLE_ZONES, VOID,
     Target, Trigger,
 )
-from engine.hkk.stats import has, max_hp_of, statics
+from engine.hkk.stats import abilities_work, has, max_hp_of, statics
+from engine.hkk.verbs import VERBS
 
 
 # ---------------------------------------------------------------------------- players
@@ -75,14 +76,23 @@ def heal_card(ctx: Ctx, iid: int, amount: int, source: int) -> None:
         ctx.emit(E.CardHealed(iid, amount, source))
 
 
+def enters_active(ctx: Ctx, iid: int) -> bool:
+    """Flying, or a card whose text says it enters play active, enters active (K 79.1, 134.2);
+    the latter is no flier (K 131.6.2)."""
+    d = ctx.d(iid)
+    return d.enters_active or "flying" in d.keywords
+
+
 def enter_play(ctx: Ctx, iid: int, controller: int, host: int = -1) -> None:
     """Put a permanent onto the table in its type's position (K 8.1.2, 8.5.4-8.5.5, 8.6, 8.7)."""
     d = ctx.d(iid)
-    flying = "flying" in d.keywords                                   # K 79.1, 134.2
+    active = enters_active(ctx, iid)                                  # K 79.1, 134.2
     if d.type == "creature":
-        ctx.emit(E.CardMoved(iid, RESERVE, controller, flying, "enters", "K 8.1.2"))
+        rule = "K 134.2" if d.enters_active else "K 8.1.2"
+        ctx.emit(E.CardMoved(iid, RESERVE, controller, active, "enters", rule))
     elif d.type == "building":
-        ctx.emit(E.CardMoved(iid, PERM, controller, flying, "enters", "K 8.6"))
+        rule = "K 134.2" if d.enters_active else "K 8.6"
+        ctx.emit(E.CardMoved(iid, PERM, controller, active, "enters", rule))
     elif host >= 0:
         ctx.emit(E.CardMoved(iid, ATTACHED, controller, True, "enters", "K 8.5.5", host))
     else:                                                             # enchantment, item
@@ -113,6 +123,39 @@ def leave_table(ctx: Ctx, iid: int, zone: str, reason: str, rule: str,
                 ctx.emit(E.TriggerQueued(Trigger(iid, index, controller, iid, controller)))
 
 
+def play_related(ctx: Ctx, player: int, iid: int) -> list[Trigger]:
+    """The related effects a card ``player`` played and that has taken effect causes: the
+    "after a card played by your opponent has taken effect" abilities of the opponent's working
+    permanents, attached cards included (K 22.1). The card's player orders them (K 22.1.2)."""
+    s = ctx.s
+    opp = 1 - player
+    played = ctx.d(iid)
+    me = s.players[opp]
+    sources = me.reserve + me.guard + me.perm
+    for p in s.players:
+        for host in p.reserve + p.guard + p.perm:
+            sources += [a for a in s.cards[host].attachments if s.cards[a].controller == opp]
+    out = []
+    for source in sources:
+        d = ctx.d(source)
+        for index, ab in enumerate(d.abilities):
+            if ab.when != "opponent_played" or not abilities_work(ctx, source):
+                continue
+            if (ab.on == "spell" and not played.is_spell) or (
+                    ab.on == "creature" and not played.is_creature):
+                continue
+            out.append(Trigger(source, index, opp, iid, player, played_by=player))
+    return out
+
+
+def queue_play_related(ctx: Ctx, player: int, iid: int) -> bool:
+    """Queue :func:`play_related`; True if any was queued."""
+    related = play_related(ctx, player, iid)
+    for trigger in related:
+        ctx.emit(E.TriggerQueued(trigger))
+    return bool(related)
+
+
 # ---------------------------------------------------------------------------- interpreter
 def _recipients(ctx: Ctx, to: str, source: int, controller: int,
                 targets: tuple[Target, ...], trigger_card: int, trigger_player: int
@@ -139,13 +182,16 @@ def _recipients(ctx: Ctx, to: str, source: int, controller: int,
         return [Target("c", trigger_card)] if trigger_card >= 0 else []
     owners = {"all_creatures": (0, 1), "own_creatures": (controller,),
               "enemy_creatures": (opp,), "enemy_guard_creatures": (opp,),
-              "own_guard_creatures": (controller,)}[to]
+              "own_guard_creatures": (controller,), "other_own_creatures": (controller,),
+              "other_creatures": (0, 1)}[to]
     guard_only = to.endswith("guard_creatures")
     out = []
     for p in owners:
         zones = (s.players[p].guard,) if guard_only else (s.players[p].reserve, s.players[p].guard)
         for zone in zones:
             out += [Target("c", iid) for iid in zone]
+    if to.startswith("other_"):                       # "other creatures": not this one
+        out = [t for t in out if t.i != source]
     return out
 
 
@@ -207,12 +253,16 @@ def _apply(ctx: Ctx, eff: Effect, t: Target, controller: int, source: int, by_sp
         return
     iid = t.i
     card = s.cards[iid]
-    if do == "resurrect":
+    if do == "resurrect":                             # as it would enter from hand (K 8.1.2.1)
         if card.zone == GRAVEYARD:
-            flying = "flying" in ctx.d(iid).keywords
-            ctx.emit(E.CardMoved(iid, RESERVE, card.owner, flying, "resurrected", rule))
+            ctx.emit(E.CardMoved(iid, RESERVE, card.owner, enters_active(ctx, iid),
+                                 "resurrected", rule))
         return
     if card.zone not in TABLE_ZONES:
+        return
+    verb = VERBS.get(do)
+    if verb is not None:
+        verb.apply(ctx, eff, iid, rule)
         return
     if do == "damage":
         damage_card(ctx, iid, eff.amount, source, rule, by_spell)

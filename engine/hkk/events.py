@@ -126,9 +126,10 @@ class PlayerActivated(Ev):              # prep stage 3 (K 29.5)
     player: int
 
 
-class GuardMoved(Ev):                   # exchange phase (K 32.1)
+class GuardMoved(Ev):                   # exchange phase (K 32.1), or an effect (K 5.4.3.1)
     card: int
     to_guard: bool
+    rule: str = ""                      # set when an effect moved it (K 5.4.3.1)
 
 
 class CardDamaged(Ev):                  # K 4.25, 36.4, 37.7 (one event per target per step)
@@ -154,6 +155,12 @@ class Pumped(Ev):                       # until end of turn (K 41.4)
     card: int
     damage: int
     hp: int
+
+
+class KeywordGranted(Ev):               # a keyword until end of turn (K 41.4)
+    card: int
+    keyword: str
+    rule: str = ""
 
 
 class Repaired(Ev):                     # K 41.3
@@ -263,7 +270,8 @@ Event = Union[
     DeckShuffled, StarterChosen, StartCeded, CardDrawn, TurnBegan, StepBegan, TurnEnded,
     GameEnded, VpChanged, McChanged, LifeChanged, MaxLifeChanged, TaskPushed, TaskPopped,
     TaskReplaced, TasksCleared, CardMoved, CardTurned, PlayerActivated, GuardMoved,
-    CardDamaged, CardHealed, CountersChanged, Pumped, Repaired, TurnEffectsExpired, AbilityUsed,
+    CardDamaged, CardHealed, CountersChanged, Pumped, KeywordGranted, Repaired,
+    TurnEffectsExpired, AbilityUsed,
     Regenerated, RandomPicked, CardsPlayedCounted, LinePushed, LinePopped, LineItemPrevented,
     LineItemRetargeted, TriggerQueued, TriggerTaken, CombatBegan, AttackDeclared,
     AttackWithdrawn, HitBackChosen, CombatAbilityAnnounced, CombatEnded, Conceded, PlayerSet,

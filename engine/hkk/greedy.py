@@ -12,12 +12,21 @@ from typing import Any
 from engine.hkk import actions as A
 from engine.hkk.cards import CardDef
 from engine.hkk.state import Target
+from engine.hkk.verbs import aimed
 from engine.hkk.views import CardView, View
 
 HARMFUL = {"damage", "destroy", "return_to_hand", "void", "passivate", "discard_random",
-           "lose_vp", "prevent"}
+           "lose_vp", "prevent"} | aimed("harm")
 HELPFUL = {"heal", "pump", "draw", "gain_vp", "gain_mc", "activate", "gain_life_max",
-           "resurrect"}
+           "resurrect"} | aimed("help")
+#: Helpful verbs that only matter while something threatens the creature (K 41.4 "until end
+#: of turn" boosts and protections): in a reaction, keep them for a creature under attack.
+SHIELDING = {"pump", "grant_for_turn"}
+#: Keywords that help a creature attack (K 131.3, 14.2): worth granting for the turn only to a
+#: guard-post creature of the active player before attackers are declared (K 33.2).
+ATTACKING_KEYWORDS = {"invisibility", "magic_attack"}
+#: Scopes of a damaging effect that hit the other side's creatures.
+_HITS_ENEMIES = ("all_creatures", "enemy_creatures", "enemy_guard_creatures", "other_creatures")
 
 
 class GreedyBot:
@@ -113,8 +122,13 @@ class GreedyBot:
                 score += self._target_score(view, me, t, effects)
             if kind == "respond":
                 score += 1.0
+                if not self._shields_threatened(view, me, action.targets, effects):
+                    return -1.0   # a protective reaction for a creature nothing threatens
             if d.type == "instant" and not action.targets and kind == "priority":
                 score -= 1.5      # keep untargeted instants for a better moment
+            if kind == "priority" and not self._granted_in_time(view, me, action.targets,
+                                                                 effects):
+                return -1.0       # a keyword for the turn that would not help now
             return score
         if isinstance(action, A.Activate):
             effects = self._effects_of(view, action)
@@ -149,6 +163,42 @@ class GreedyBot:
         if isinstance(action, A.OrderTrigger):
             return 0.0
         return 0.0
+
+    def _threatened(self, view: View, me: int) -> set[int]:
+        """My creatures the opponent's items in the reaction line aim at or damage."""
+        out: set[int] = set()
+        for item in view.line:
+            if item.controller == me:
+                continue
+            out |= {t.i for t in item.targets if t.k == "c"}
+            d = self.pool[item.card.cid]
+            effects = d.effects if item.ability < 0 else d.abilities[item.ability].effects
+            if any(e.do == "damage" and e.to in _HITS_ENEMIES for e in effects):
+                out |= {c.iid for c in view.players[me].reserve + view.players[me].guard}
+        return out
+
+    def _shields_threatened(self, view: View, me: int, targets: tuple,
+                            effects: tuple) -> bool:
+        """A reaction whose only help is shielding (until end of turn) is worth playing only
+        on a creature that the line threatens."""
+        verbs = {e.do for e in effects}
+        if not verbs or not verbs <= SHIELDING | {"prevent"} or "prevent" in verbs:
+            return True
+        threatened = self._threatened(view, me)
+        return any(t.k == "c" and t.i in threatened for t in targets)
+
+    def _granted_in_time(self, view: View, me: int, targets: tuple, effects: tuple) -> bool:
+        """A keyword granted until end of turn (K 41.4) helps only at the right moment: an
+        attacking keyword before one's own attackers are declared, on a guard-post creature;
+        a protection only against something in the reaction line (see _shields_threatened)."""
+        grants = [e for e in effects if e.do == "grant_for_turn"]
+        if not grants or len(grants) < len(effects):
+            return True
+        if all(e.keyword in ATTACKING_KEYWORDS for e in grants):
+            guard = {c.iid for c in view.players[me].guard}
+            return (view.active == me and view.phase == "combat" and view.step == 0
+                    and any(t.k == "c" and t.i in guard for t in targets))
+        return False
 
     def _attack_score(self, view: View, action: A.DeclareAttack) -> float:
         attacker = view.find(action.attacker)

@@ -90,9 +90,10 @@ class HkkProtocol:
                 cv = view.find(c) if view is not None else None
                 cost = cv.cost if cv is not None else self.pool_cost(view, c)
                 d = self.card_def(view, c)
+                mc = cv.cost_mc if cv is not None else (d.cost_mc if d else 0)
                 return ActionHint(f"play:{c}", "act.play", {"card": c}, card(c),
                                   targets=tuple(ref(t) for t in tg), cost="cost.vp",
-                                  cost_params={"vp": cost, "mc": d.cost_mc if d else 0},
+                                  cost_params={"vp": cost, "mc": mc},
                                   option="opt.targets")
             case A.Activate(card=c, ability=i, targets=tg):
                 return ActionHint(f"act:{c}:{i}", "act.activate", {"card": c, "n": i + 1},

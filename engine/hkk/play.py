@@ -13,11 +13,11 @@ from engine.core.game import IllegalAction
 from engine.hkk import events as E
 from engine.hkk.cards import Ability, CardDef
 from engine.hkk.ctx import Ctx, refuse
-from engine.hkk.effects import enter_play, run_effects, spend_vp
+from engine.hkk.effects import enter_play, play_related, run_effects, spend_vp
 from engine.hkk.state import (
     ATTACHED, GRAVEYARD, GUARD, HAND, LINE, TABLE_ZONES, LineItem, Target, Task, Trigger,
 )
-from engine.hkk.stats import abilities_work, cost_of, hp_of
+from engine.hkk.stats import abilities_work, cost_of, hp_of, mc_cost_of
 from engine.hkk.targets import candidates, still_legal
 
 WINDOWS = ("priority", "respond", "life_saving")
@@ -153,19 +153,20 @@ def play_options(ctx: Ctx, player: int, iid: int, window: Task | None = None
     if me.vp < cost:
         raise refuse("K 4.20.3", f"This card costs {cost} VP but you have {me.vp}.", "no_vp",
                      cost=cost, vp=me.vp)
-    if me.mc < d.cost_mc:
-        raise refuse("K 7.0.1", f"This card costs {d.cost_mc} monster components but you "
-                     f"have {me.mc}.", "no_mc", cost=d.cost_mc, mc=me.mc)
+    mc = mc_cost_of(ctx, player, iid)
+    if me.mc < mc:
+        raise refuse("K 7.0.1", f"This card costs {mc} monster components but you "
+                     f"have {me.mc}.", "no_mc", cost=mc, mc=me.mc)
     return options
 
 
 def perform_play(ctx: Ctx, player: int, iid: int, targets: tuple[Target, ...]) -> None:
     top = ctx.top()
     assert top is not None
-    d = ctx.d(iid)
     spend_vp(ctx, player, cost_of(ctx, player, iid), "cost", "K 21.14")
-    if d.cost_mc:
-        ctx.emit(E.McChanged(player, -d.cost_mc, "cost", "K 7.0.1"))
+    mc = mc_cost_of(ctx, player, iid)
+    if mc:
+        ctx.emit(E.McChanged(player, -mc, "cost", "K 7.0.1"))
     ctx.emit(E.CardMoved(iid, LINE, player, True, "played", "K 4.21.1"))
     ctx.emit(E.CardsPlayedCounted(player))
     ctx.emit(E.LinePushed(LineItem("card", iid, player, targets=targets,
@@ -391,6 +392,9 @@ def resolve_top(ctx: Ctx) -> int | None:
         card = s.cards[item.card]
         if card.zone in TABLE_ZONES and card.damage > 0:
             ctx.emit(E.Regenerated(item.card, 1))
+    if item.kind == "card" and play_related(ctx, item.controller, item.card):
+        # K 22.1: once the card's own abilities (on-play ones included) have happened
+        ctx.push(Task("play_related", item.controller, card=item.card))
     ctx.push(Task("check_deaths"))
     ctx.push(Task("run_triggers"))
     return None

@@ -1,4 +1,5 @@
-"""The card pool and preconstructed decks: loading, pinning (digest / msgpack) and validation.
+"""The card pool and preconstructed decks: reading the files, deck checks, loading and pinning
+(digest / msgpack). The checks of a card record itself live in :mod:`engine.hkk.cardcheck`.
 
 Cards live as TOML data in ``decks/hkk/pool/*.toml`` (one ``[[card]]`` table per card, schema in
 :mod:`engine.hkk.cards`); decks in ``decks/hkk/decks/<id>.toml`` (a :class:`DeckDef`). Both
@@ -12,23 +13,17 @@ sentence naming the file, the card and what to do about it. :func:`load_pool` an
 
 from __future__ import annotations
 
-import difflib
 import functools
 import hashlib
 import importlib.resources
-import re
 import tomllib
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
 import msgspec
 
-from engine.hkk.cardtext import SUBTYPE_NAMES
-from engine.hkk.cards import (
-    CARD_TYPES, COUNTER_KINDS, EFFECTS, GODS, KEYWORDS, LIMITS, PERMANENT_TYPES, RESPONDS_TO,
-    SCOPES, TARGET_SPECS, WHEN, Ability, CardDef, DeckDef, Effect,
-)
+from engine.hkk.cardcheck import ID_RE, Problem, Reporter, suggest, unknown, validate_cards
+from engine.hkk.cards import GODS, CardDef, DeckDef
 
 __all__ = [
     "POOL_DIR", "DECK_DIR", "Problem", "PoolError", "load_pool", "default_pool", "pool_digest",
@@ -45,40 +40,8 @@ DECK_DIR = Path(str(_DATA / "hkk" / "decks"))
 MIN_DECK_SIZE = 30          # K 2.3.6
 MAX_COPIES = 3              # K 2.3.7
 
-STATIC_VERBS = ("buff", "grant", "cost_mod")
-#: Verbs whose recipients are players.
-PLAYER_VERBS = ("draw", "gain_vp", "lose_vp", "gain_mc", "gain_life_max", "discard_random",
-                "turn_break")
-#: Verbs whose recipients are cards on the table.
-CARD_VERBS = ("destroy", "return_to_hand", "void", "counter", "pump", "passivate", "activate",
-              "buff", "grant")
-#: Verbs that need an ``amount`` of at least 1.
-AMOUNT_VERBS = ("damage", "heal", "draw", "gain_vp", "lose_vp", "gain_mc", "discard_random",
-                "counter")
-PLAYER_SCOPES = ("controller", "opponent_player", "each_player", "trigger_player")
-#: Scopes a static buff / grant can cover (what the stats engine understands).
-STATIC_SCOPES = ("self", "host", "all_creatures", "own_creatures", "enemy_creatures",
-                 "enemy_guard_creatures", "own_guard_creatures")
-ATTACH_SPECS = ("creature", "own_creature", "enemy_creature")
-TRIGGERED = ("play", "start_of_turn", "end_of_turn", "death", "opponent_plays", "attack")
-ON_KINDS = ("spell", "creature", "card")
-APPLIES_TO = ("own", "opponent")
-_ID_RE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
-
 
 # ---------------------------------------------------------------------------- problems
-@dataclass(frozen=True)
-class Problem:
-    """One thing wrong with a data file. ``message`` is the full sentence for humans."""
-
-    file: str
-    card: str
-    message: str
-
-    def __str__(self) -> str:
-        return self.message
-
-
 class PoolError(Exception):
     """Bad card or deck data; ``problems`` lists everything that is wrong."""
 
@@ -100,33 +63,8 @@ def _display(path: Path | str) -> str:
     return p.as_posix()
 
 
-class _Reporter:
-    def __init__(self, file: str):
-        self.file = file
-        self.problems: list[Problem] = []
-
-    def add(self, card: str, text: str) -> None:
-        where = f"{self.file}: card '{card}': " if card else f"{self.file}: "
-        self.problems.append(Problem(self.file, card, where + text))
-
-
-def _one_of(values: Iterable[str]) -> str:
-    return ", ".join(v if v else '""' for v in values)
-
-
-def _suggest(value: str, options: Iterable[str]) -> str:
-    close = difflib.get_close_matches(value, list(options), n=1)
-    return f" (did you mean '{close[0]}'?)" if close else ""
-
-
-def _unknown(what: str, value: str, options: Iterable[str]) -> str:
-    options = tuple(options)
-    return (f"{what} '{value}' is unknown{_suggest(value, options)}; use one of: "
-            f"{_one_of(options)}.")
-
-
 # ---------------------------------------------------------------------------- TOML reading
-def _read_toml(path: Path, rep: _Reporter) -> dict[str, Any] | None:
+def _read_toml(path: Path, rep: Reporter) -> dict[str, Any] | None:
     try:
         raw = path.read_bytes()
     except OSError as exc:
@@ -166,7 +104,7 @@ def _is_pool_data(path: Path, data: dict[str, Any]) -> bool:
     return path.parent.name == "pool"
 
 
-def _parse_pool_file(path: Path, data: dict[str, Any], rep: _Reporter) -> list[CardDef]:
+def _parse_pool_file(path: Path, data: dict[str, Any], rep: Reporter) -> list[CardDef]:
     extra = [k for k in data if k != "card"]
     for key in extra:
         rep.add("", f"unknown top-level key '{key}'; a pool file may only contain [[card]] "
@@ -189,325 +127,22 @@ def _parse_pool_file(path: Path, data: dict[str, Any], rep: _Reporter) -> list[C
     return cards
 
 
-# ---------------------------------------------------------------------------- card checks
-def _recipient_kind(to: str, slots: tuple[str, ...]) -> str:
-    """'player', 'card', 'both', 'line', 'graveyard' or '' (missing slot)."""
-    if to in ("target", "target2"):
-        slot = 0 if to == "target" else 1
-        if slot >= len(slots):
-            return ""
-        spec = slots[slot]
-        if spec in ("player", "opponent"):
-            return "player"
-        if spec == "any":
-            return "both"
-        if spec == "line_item":
-            return "line"
-        if spec == "graveyard_creature":
-            return "graveyard"
-        return "card"
-    if to in PLAYER_SCOPES:
-        return "player"
-    return "card"
-
-
-def _check_effects(rep: _Reporter, card: CardDef, effects: tuple[Effect, ...],
-                   slots: tuple[str, ...], where: str, ability: Ability | None) -> set[int]:
-    """Check effects; returns the target slots they use."""
-    used: set[int] = set()
-    static = ability is not None and ability.when == "static"
-    for n, eff in enumerate(effects, 1):
-        at = f"{where} effect {n} ('{eff.do}')"
-        if eff.do not in EFFECTS:
-            rep.add(card.id, f"{where} effect {n}: " + _unknown("effect verb", eff.do, EFFECTS))
-            continue
-        if static and eff.do not in STATIC_VERBS:
-            rep.add(card.id, f"{at}: a static ability can only use {_one_of(STATIC_VERBS)}; move "
-                             f"'{eff.do}' into an ability with a timing such as play, activated "
-                             f"or start_of_turn.")
-        if not static and eff.do in STATIC_VERBS:
-            rep.add(card.id, f"{at}: '{eff.do}' works only in a static ability; set when = "
-                             f"\"static\" on its ability (spells use 'pump' instead of 'buff').")
-        # --- amounts and parameters
-        if eff.do in AMOUNT_VERBS and eff.amount < 1:
-            rep.add(card.id, f"{at}: needs amount >= 1; set amount = N.")
-        if eff.do in ("gain_life_max", "cost_mod") and eff.amount == 0:
-            rep.add(card.id, f"{at}: amount must not be 0; set a positive or negative amount.")
-        if eff.do in ("pump", "buff") and not (eff.damage or eff.hp):
-            rep.add(card.id, f"{at}: changes nothing; set damage = N and/or hp = N.")
-        if eff.do == "counter" and eff.kind not in COUNTER_KINDS:
-            rep.add(card.id, f"{at}: " + _unknown("counter kind", eff.kind, COUNTER_KINDS))
-        if eff.do != "counter" and eff.kind:
-            rep.add(card.id, f"{at}: 'kind' is only for counter effects; remove it.")
-        if eff.do == "grant" and eff.keyword not in KEYWORDS:
-            rep.add(card.id, f"{at}: " + _unknown("keyword", eff.keyword, KEYWORDS))
-        if eff.do != "grant" and eff.keyword:
-            rep.add(card.id, f"{at}: 'keyword' is only for grant effects; remove it.")
-        if eff.do == "cost_mod":
-            if eff.card_type and eff.card_type not in CARD_TYPES:
-                rep.add(card.id, f"{at}: " + _unknown("card_type", eff.card_type,
-                                                      ("",) + CARD_TYPES))
-            if eff.applies_to not in APPLIES_TO:
-                rep.add(card.id, f"{at}: " + _unknown("applies_to", eff.applies_to, APPLIES_TO))
-            continue                    # a cost modifier has no recipient
-        # --- recipient
-        to = eff.to
-        if to not in ("target", "target2") and to not in SCOPES:
-            rep.add(card.id, f"{at}: " + _unknown("to", to, ("target", "target2") + SCOPES))
-            continue
-        if to in ("target", "target2"):
-            slot = 0 if to == "target" else 1
-            if slot >= len(slots):
-                rep.add(card.id, f"{at}: to = \"{to}\" refers to target slot {slot + 1}, but "
-                                 f"{where} has only {len(slots)} target slot(s); add a target "
-                                 f"spec to 'targets' or use a scope such as controller or "
-                                 f"enemy_creatures.")
-                continue
-            used.add(slot)
-        if static and eff.do in ("buff", "grant") and to not in STATIC_SCOPES:
-            rep.add(card.id, f"{at}: a static {eff.do} needs a creature scope; use to = one of: "
-                             f"{_one_of(STATIC_SCOPES)}.")
-            continue
-        if to == "host" and not card.attach:
-            rep.add(card.id, f"{at}: to = \"host\" needs an attached enchantment; set attach = "
-                             f"\"creature\" (or own_creature / enemy_creature) or use another "
-                             f"scope.")
-        if to == "self" and not card.is_permanent:
-            rep.add(card.id, f"{at}: to = \"self\" only makes sense on a permanent; a spell "
-                             f"should target or use a scope.")
-        if to in ("trigger_player", "trigger_card"):
-            allowed = ("opponent_plays",) if to == "trigger_player" else (
-                "opponent_plays", "death", "attack")
-            if ability is None or ability.when not in allowed:
-                rep.add(card.id, f"{at}: to = \"{to}\" only works in abilities with when = "
-                                 f"{' / '.join(allowed)}; use another scope.")
-        kind = _recipient_kind(to, slots)
-        spec = (slots[0 if to == "target" else 1] if to in ("target", "target2") else to)
-        if eff.do in PLAYER_VERBS and kind not in ("player",):
-            rep.add(card.id, f"{at}: '{eff.do}' affects players, but its recipient '{spec}' is "
-                             f"not a player; use to = one of {_one_of(PLAYER_SCOPES)} or a "
-                             f"'player' / 'opponent' target.")
-        elif eff.do in CARD_VERBS and kind not in ("card",):
-            rep.add(card.id, f"{at}: '{eff.do}' affects cards on the table, but its recipient "
-                             f"'{spec}' is not one; use a creature / permanent target or a "
-                             f"creature scope.")
-        elif eff.do in ("damage", "heal") and kind not in ("player", "card", "both"):
-            rep.add(card.id, f"{at}: '{eff.do}' needs a creature, building or player recipient, "
-                             f"not '{spec}'.")
-        elif eff.do == "prevent" and kind != "line":
-            rep.add(card.id, f"{at}: 'prevent' must point at a 'line_item' target slot; add "
-                             f"targets = [\"line_item\"] and use to = \"target\".")
-        elif eff.do == "resurrect" and not (kind == "graveyard" or to == "trigger_card"):
-            rep.add(card.id, f"{at}: 'resurrect' needs a 'graveyard_creature' target (or "
-                             f"to = \"trigger_card\" in a death ability).")
-        elif kind == "line" and eff.do != "prevent":
-            rep.add(card.id, f"{at}: a 'line_item' target can only be prevented; use do = "
-                             f"\"prevent\".")
-        elif kind == "graveyard" and eff.do != "resurrect":
-            rep.add(card.id, f"{at}: a 'graveyard_creature' target can only be resurrected; use "
-                             f"do = \"resurrect\".")
-    return used
-
-
-def _check_slots(rep: _Reporter, card: CardDef, slots: tuple[str, ...], where: str,
-                 used: set[int], first_slot: int = 0) -> None:
-    for i, spec in enumerate(slots):
-        if spec not in TARGET_SPECS:
-            rep.add(card.id, f"{where} target {i + 1}: " + _unknown("target spec", spec,
-                                                                    TARGET_SPECS))
-        elif i >= first_slot and i not in used and i < 2:
-            rep.add(card.id, f"{where} target {i + 1} ('{spec}') is chosen but no effect uses "
-                             f"it; add an effect with to = \"{'target' if i == 0 else 'target2'}"
-                             f"\" or remove the target.")
-    if len(slots) > 2:
-        rep.add(card.id, f"{where} has {len(slots)} target slots; effects can only refer to two "
-                         f"(target, target2), remove the rest.")
-
-
-def _check_ability(rep: _Reporter, card: CardDef, n: int, ab: Ability) -> None:
-    where = f"ability {n} ({ab.when})"
-    if ab.when not in WHEN:
-        rep.add(card.id, f"ability {n}: " + _unknown("when", ab.when, WHEN))
-        return
-    if ab.limit not in LIMITS:
-        rep.add(card.id, f"{where}: " + _unknown("limit", ab.limit, LIMITS))
-    if ab.on not in ON_KINDS:
-        rep.add(card.id, f"{where}: " + _unknown("on", ab.on, ON_KINDS))
-    elif ab.on != "card" and ab.when != "opponent_plays":
-        rep.add(card.id, f"{where}: 'on' is only used by opponent_plays abilities; remove it.")
-    if ab.responds_to not in RESPONDS_TO:
-        rep.add(card.id, f"{where}: " + _unknown("responds_to", ab.responds_to, RESPONDS_TO))
-    if not ab.effects:
-        rep.add(card.id, f"{where}: has no effects; add at least one effect table.")
-    if ab.cost_vp < 0:
-        rep.add(card.id, f"{where}: cost_vp cannot be negative; use 0 or more.")
-    if (ab.cost_vp or ab.passivate) and ab.when not in ("activated", "reaction"):
-        rep.add(card.id, f"{where}: automatic and static abilities can never have a cost "
-                         f"(K 133.1); remove cost_vp / passivate or make it when = \"activated\".")
-    if ab.passivate and card.attach:
-        rep.add(card.id, f"{where}: attached cards cannot be passivated (K 86.2); remove "
-                         f"passivate = true.")
-    if ab.when == "static":
-        if ab.targets:
-            rep.add(card.id, f"{where}: static abilities choose no targets; remove 'targets' and "
-                             f"use a scope such as own_creatures or host.")
-    if ab.when == "death" and card.type != "creature":
-        rep.add(card.id, f"{where}: only creatures can have death abilities; use another "
-                         f"timing.")
-    if ab.when == "attack" and card.type != "creature":
-        rep.add(card.id, f"{where}: only creatures attack; use another timing.")
-    if ab.when == "opponent_plays" and ab.targets:
-        rep.add(card.id, f"{where}: automatic reactions choose no targets; use to = "
-                         f"\"trigger_player\" or another scope.")
-    if "line_item" in ab.targets and ab.when != "reaction":
-        rep.add(card.id, f"{where}: only reaction abilities can target a line item; set when = "
-                         f"\"reaction\".")
-    used = _check_effects(rep, card, ab.effects, ab.targets, where, ab)
-    _check_slots(rep, card, ab.targets, where, used)
-    if card.attach and ab.when == "static":
-        for eff in ab.effects:
-            if eff.do in ("buff", "grant") and eff.to != "host":
-                rep.add(card.id, f"{where}: this enchantment is attached (attach = "
-                                 f"\"{card.attach}\"), so its static {eff.do} must affect its "
-                                 f"host; use to = \"host\".")
-
-
-def _check_card(rep: _Reporter, card: CardDef) -> None:
-    cid = card.id
-    if not _ID_RE.match(cid):
-        rep.add(cid, "id must be lowercase words joined by dashes (e.g. 'raia-dawn-recruit'); "
-                     "rename it.")
-    if not card.name.hu.strip() or not card.name.en.strip():
-        rep.add(cid, "name needs both hu and en text; fill in name = { hu = \"...\", en = "
-                     "\"...\" }.")
-    if card.type not in CARD_TYPES:
-        rep.add(cid, _unknown("type", card.type, CARD_TYPES))
-        return
-    if card.god not in GODS:
-        rep.add(cid, _unknown("god", card.god, GODS))
-    if card.cost < 0 or card.cost_mc < 0:
-        rep.add(cid, "cost and cost_mc cannot be negative; use 0 or more.")
-    if card.cost > 20:
-        rep.add(cid, f"cost {card.cost} is above the VP maximum of 20 (K 3.18) and could never "
-                     f"be paid; lower it.")
-    for kw in card.keywords:
-        if kw not in KEYWORDS:
-            rep.add(cid, _unknown("keyword", kw, KEYWORDS))
-    if len(set(card.keywords)) != len(card.keywords):
-        rep.add(cid, "a keyword is listed twice; list each keyword once.")
-    for sub in card.subtypes:
-        if sub not in SUBTYPE_NAMES:
-            rep.add(cid, f"subtype '{sub}' has no Hungarian/English name"
-                         f"{_suggest(sub, SUBTYPE_NAMES)}; "
-                         f"use one of: {_one_of(sorted(SUBTYPE_NAMES))}, or add it to "
-                         f"SUBTYPE_NAMES in engine/hkk/cardtext.py.")
-    # --- stats
-    if card.type == "creature":
-        if card.hp < 1:
-            rep.add(cid, "a creature needs hp >= 1 (K 15.1); add hp = N.")
-        if card.damage < 0:
-            rep.add(cid, "damage cannot be negative; use 0 or more.")
-        if card.mc < 0:
-            rep.add(cid, "mc cannot be negative; use 0 or more.")
-    else:
-        for field in ("damage", "hp", "mc", "combat", "regeneration"):
-            if getattr(card, field):
-                rep.add(cid, f"only creatures have '{field}' (this is a {card.type}); remove it.")
-    if card.type == "building":
-        if card.sp < 1:
-            rep.add(cid, "a building needs sp >= 1 (structure points, K 15.1); add sp = N.")
-    elif card.sp:
-        rep.add(cid, f"only buildings have 'sp' (this is a {card.type}); remove it.")
-    if card.combat < 0:
-        rep.add(cid, "combat cannot be negative; use the X of the '+X' combat ability.")
-    if card.regeneration not in (0, 1, 2):
-        rep.add(cid, f"regeneration must be 1 or 2 (K 136.6-136.8), not {card.regeneration}.")
-    # --- attach / condition
-    if card.attach:
-        if card.type != "enchantment":
-            rep.add(cid, f"only enchantments can be attached; remove attach from this "
-                         f"{card.type}.")
-        if card.attach not in ATTACH_SPECS:
-            rep.add(cid, _unknown("attach", card.attach, ATTACH_SPECS))
-    if card.condition is not None:
-        c = card.condition
-        if c.control_god and c.control_god not in GODS:
-            rep.add(cid, "play condition: " + _unknown("control_god", c.control_god, GODS))
-        if c.min_creatures < 0 or c.max_life < 0 or c.opponent_guard_min < 0:
-            rep.add(cid, "play condition: numbers cannot be negative; use 0 (no limit) or more.")
-        if c.opponent_guard_min > 3:
-            rep.add(cid, "play condition: a guard post holds at most 3 creatures; use "
-                         "opponent_guard_min <= 3.")
-        if c == type(c)():
-            rep.add(cid, "play condition is empty; set one of its fields or remove 'condition'.")
-    # --- reactions
-    if card.is_reaction:
-        if card.type != "instant":
-            rep.add(cid, "reaction cards must be instants in this game; set type = \"instant\".")
-        if not card.responds_to:
-            rep.add(cid, f"a reaction card needs responds_to (what it may answer, K 57.1); add "
-                         f"responds_to = one of: {_one_of(RESPONDS_TO)}.")
-        if "line_item" not in card.targets:
-            rep.add(cid, "a reaction card must target the item it answers; add targets = "
-                         "[\"line_item\"].")
-    elif card.responds_to:
-        rep.add(cid, "responds_to is only for reaction cards; add subtypes = [\"reaction\"] or "
-                     "remove responds_to.")
-    elif "line_item" in card.targets:
-        rep.add(cid, "only reaction cards can target a line item; add subtypes = "
-                     "[\"reaction\"] and responds_to.")
-    if card.responds_to and card.responds_to not in RESPONDS_TO:
-        rep.add(cid, _unknown("responds_to", card.responds_to, RESPONDS_TO))
-    # --- spell effects vs abilities
-    if card.type in PERMANENT_TYPES:
-        if card.effects or card.targets:
-            rep.add(cid, f"a {card.type} is a permanent: put its effects into an ability "
-                         f"(e.g. abilities = [{{ when = \"play\", effects = [...] }}]) instead of "
-                         f"card-level targets/effects.")
-        for n, ab in enumerate(card.abilities, 1):
-            _check_ability(rep, card, n, ab)
-    else:
-        if card.abilities:
-            rep.add(cid, f"a {card.type} spell has no abilities (K 91.5.1); move its effects "
-                         f"into the card-level 'effects' list.")
-        if not card.effects:
-            rep.add(cid, f"a {card.type} spell needs effects; add effects = [{{ do = ... }}].")
-        used = _check_effects(rep, card, card.effects, card.targets, "spell", None)
-        _check_slots(rep, card, card.targets, "spell", used)
-
-
-def validate_cards(cards: Iterable[tuple[str, CardDef]]) -> list[Problem]:
-    """Check already-parsed cards given as (file, card) pairs, including duplicate ids."""
-    problems: list[Problem] = []
-    seen: dict[str, str] = {}
-    for file, card in cards:
-        rep = _Reporter(file)
-        if card.id in seen:
-            rep.add(card.id, f"duplicate id; it is already used in {seen[card.id]}. Give every "
-                             f"card a unique id.")
-        else:
-            seen[card.id] = file
-        _check_card(rep, card)
-        problems += rep.problems
-    return problems
-
-
 # ---------------------------------------------------------------------------- deck checks
 def validate_deck(deck: DeckDef, pool: dict[str, CardDef], file: str = "") -> list[Problem]:
     """Deck legality (K 2.3.6-2.3.7) and consistency with the pool."""
-    rep = _Reporter(file or f"deck '{deck.id}'")
-    if not _ID_RE.match(deck.id):
+    rep = Reporter(file or f"deck '{deck.id}'")
+    if not ID_RE.match(deck.id):
         rep.add("", f"deck id '{deck.id}' must be lowercase words joined by dashes; rename it.")
     if file and Path(file).stem != deck.id:
         rep.add("", f"deck id '{deck.id}' does not match the file name '{Path(file).name}'; "
                     f"name the file {deck.id}.toml or change the id.")
     for god in deck.gods:
         if god not in GODS:
-            rep.add("", _unknown("deck god", god, GODS))
+            rep.add("", unknown("deck god", god, GODS))
     total = 0
     for cid, copies in deck.cards.items():
         if cid not in pool:
-            rep.add(cid, f"is not in the card pool{_suggest(cid, pool)}; use an existing card "
+            rep.add(cid, f"is not in the card pool{suggest(cid, pool)}; use an existing card "
                          f"id from decks/hkk/pool/*.toml.")
         if copies < 1:
             rep.add(cid, f"has {copies} copies; use 1 to {MAX_COPIES} or remove the line.")
@@ -540,7 +175,7 @@ def validate_deck(deck: DeckDef, pool: dict[str, CardDef], file: str = "") -> li
     return rep.problems
 
 
-def _parse_deck(path: Path, data: dict[str, Any], rep: _Reporter) -> DeckDef | None:
+def _parse_deck(path: Path, data: dict[str, Any], rep: Reporter) -> DeckDef | None:
     try:
         return msgspec.convert(data, DeckDef)
     except msgspec.ValidationError as exc:
@@ -563,7 +198,7 @@ def _scan(paths: list[Path]) -> tuple[list[Problem], dict[str, CardDef], bool,
     saw_pool = False
     for path in paths:
         path = Path(path)
-        rep = _Reporter(_display(path))
+        rep = Reporter(_display(path))
         data = _read_toml(path, rep)
         if data is not None:
             if _is_pool_data(path, data):
@@ -665,7 +300,7 @@ def load_deck(id_or_path: str | Path, pool: dict[str, CardDef] | None = None) ->
     """
     pool = default_pool() if pool is None else pool
     path = _deck_path(id_or_path)
-    rep = _Reporter(_display(path))
+    rep = Reporter(_display(path))
     if not path.is_file():
         known = ", ".join(sorted(p.stem for p in DECK_DIR.glob("*.toml")))
         rep.add("", f"deck '{id_or_path}' not found; use one of: {known}, or give the path of "

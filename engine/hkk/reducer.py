@@ -24,6 +24,7 @@ def _reset_on_leaving_table(card: Card) -> None:
     card.damage = 0
     card.counters = {}
     card.pump_damage = card.pump_hp = 0
+    card.granted = []
     card.uses = {}
     card.regenerated = 0
     card.attacking = False
@@ -159,6 +160,7 @@ def _guard_moved(state: State, ev: E.GuardMoved) -> None:
         player.reserve.remove(card.iid)
         player.guard.append(card.iid)
         card.zone = GUARD
+        card.active = True                   # guard-post creatures are always active (K 5.4.5)
     else:
         player.guard.remove(card.iid)
         player.reserve.append(card.iid)
@@ -190,6 +192,11 @@ def _pumped(state: State, ev: E.Pumped) -> None:
     card.pump_hp += ev.hp
 
 
+def _keyword_granted(state: State, ev: E.KeywordGranted) -> None:
+    card = state.cards[ev.card]
+    card.granted = card.granted + [ev.keyword]
+
+
 def _repaired(state: State, ev: E.Repaired) -> None:
     for card in state.cards:
         if card.damaged_this_turn or card.damage:
@@ -202,6 +209,8 @@ def _turn_effects_expired(state: State, ev: E.TurnEffectsExpired) -> None:
     for card in state.cards:
         card.pump_damage = card.pump_hp = 0
         card.attacking = False
+        if card.granted:
+            card.granted = []
 
 
 def _ability_used(state: State, ev: E.AbilityUsed) -> None:
@@ -308,7 +317,8 @@ REDUCERS: dict[type, Callable[[State, object], None]] = {
     E.CardTurned: _card_turned,
     E.PlayerActivated: _player_activated, E.GuardMoved: _guard_moved,
     E.CardDamaged: _card_damaged, E.CardHealed: _card_healed,
-    E.CountersChanged: _counters_changed, E.Pumped: _pumped, E.Repaired: _repaired,
+    E.CountersChanged: _counters_changed, E.Pumped: _pumped,
+    E.KeywordGranted: _keyword_granted, E.Repaired: _repaired,
     E.TurnEffectsExpired: _turn_effects_expired, E.AbilityUsed: _ability_used,
     E.Regenerated: _regenerated, E.RandomPicked: _random_picked,
     E.CardsPlayedCounted: _cards_played_counted, E.LinePushed: _line_pushed,

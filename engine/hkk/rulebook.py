@@ -53,6 +53,10 @@ RULES: dict[str, tuple[str, str]] = {
                "A gyógyítás nem emel a maximum fölé."),
     "K 4.4.5": ("Cards are played from your own hand.", "Lapot a saját kezedből játszhatsz ki."),
     "K 5.4.3": ("The guard post holds at most 3 creatures.", "Az őrposzton legfeljebb 3 lény állhat."),
+    "K 5.4.3.1": (("An effect that puts a creature into the guard post ignores its size unless "
+                   "its text mentions the size."),
+                  ("Ha egy hatás lényt tesz az őrposztba, és nem utal az őrposzt méretére, a lény "
+                   "a mérettől függetlenül odakerül.")),
     "K 5.4.4": ("An over-full guard post must be corrected in the exchange phase.",
                 "A túltelt őrposztot a csere fázisban rendezni kell."),
     "K 5.5.5": ("When a permanent leaves play, cards attached to it go to the graveyard.",
@@ -62,6 +66,8 @@ RULES: dict[str, tuple[str, str]] = {
                   "A passzivizálás az aktív permanenst passzívvá fordítja."),
     "K 5.5.8": ("Passive non-creature permanents' abilities do not work.",
                 "A passzív nem-lény permanensek képességei nem működnek."),
+    "K 21.8.3": ("Every effect raising or lowering a cost is added up.",
+                 "Az idézési költséget módosító hatások összeadódnak."),
     "K 7.0.1": ("Monster-component costs are paid from your components.",
                 "A szörnykomponens-költséget a szörnykomponenseidből fizeted."),
     "K 8.1.2": ("A played creature enters your reserve passive.",
@@ -92,6 +98,8 @@ RULES: dict[str, tuple[str, str]] = {
              "A kapcsolódó hatások a cselekvés után következnek."),
     "K 22.1": ("The player concerned chooses the order of related effects.",
                "A kapcsolódó hatások sorrendjét az érintett játékos választja."),
+    "K 22.1.2": ("The player who played a card orders the effects related to it.",
+                 "A kijátszott laphoz kapcsolódó hatások sorrendjéről a lap kijátszója dönt."),
     "K 28": ("The game is set up before the first turn: decks shuffled, opening hands drawn, "
              "the starting player decided.", "A játszma előkészítése az első kör előtt: a "
              "paklik keverése, a kezdőkéz húzása, a kezdő játékos eldöntése."),
@@ -185,6 +193,12 @@ RULES: dict[str, tuple[str, str]] = {
     "K 110.0": ("An attacking creature stays attacking until end of turn.",
                 "A támadó lény a kör végéig támadónak számít."),
     "K 115": ("VP can be destroyed by effects.", "A VP-t hatások elpusztíthatják."),
+    "K 134.2": (("A card that says it enters play active enters active (without flying, it is "
+                 "no flier)."),
+                ("Az „Aktívan jön játékba” képességű lap aktívan kerül játékba (repül nélkül nem "
+                 "repülő).")),
+    "K 57.1": ("A reaction's text says what it may answer.",
+               "A reakció szövege határozza meg, mire lehet vele reagálni."),
     "K 134.0": ("On-play automatic abilities happen when the permanent enters.",
                 "A kijátszáskori automatikus képességek a lap megjelenésekor hatnak."),
     "K 136.0": ("An ability with a cost is an activated ability.",
@@ -213,7 +227,7 @@ _DEFAULT_RULES: dict[type, str] = {
     E.LineItemRetargeted: "K 21.5.3", E.TriggerQueued: "K 22", E.CombatBegan: "K 33",
     E.AttackDeclared: "K 34.1", E.AttackWithdrawn: "K 34.12", E.HitBackChosen: "K 34.8",
     E.CombatAbilityAnnounced: "K 35.3", E.CombatEnded: "K 36.11", E.Conceded: "K 2.8.1",
-    E.CardHealed: "K 4.26", E.Pumped: "K 41.4", E.Regenerated: "K 136.8",
+    E.CardHealed: "K 4.26", E.Pumped: "K 41.4", E.KeywordGranted: "K 41.4", E.Regenerated: "K 136.8",
     E.AbilityUsed: "K 90", E.CardsPlayedCounted: "K 21.14", E.TurnEnded: "K 41.5",
     E.TaskPopped: "K 4.11", E.TasksCleared: "K 40.3", E.CountersChanged: "K 26",
     E.MaxLifeChanged: "K 3.18", E.PlayerSet: "K 28", E.TurnSet: "K 28",
@@ -230,6 +244,8 @@ def rule_of(event: object) -> str:
         return _PHASE_RULES.get(event.phase, "K 4.11")
     if isinstance(event, E.CardDrawn):
         return "K 3.6" if event.opening else "K 30"
+    if isinstance(event, E.TriggerQueued) and event.trigger.played_by >= 0:
+        return "K 22.1"                       # related to a card play that took effect
     if isinstance(event, (E.TaskPushed, E.TaskReplaced)):    # the game now waits on, or runs,
         kind = KINDS.get(event.task.kind)                     # the step of that rule
         return kind.rule if kind is not None else "K 4.11"

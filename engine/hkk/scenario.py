@@ -19,7 +19,7 @@ TOML form (``hkk scenario FILE.toml``)::
     hand = ["card-id", ...]
     reserve = ["card-id", {card = "card-id", active = true, damage = 1, label = "bob",
                counters = {strengthening = 1}, attached = ["aura-id"]}]
-    guard = [...]
+    guard = [...]              # may hold more than 3: effects over-fill it (K 5.4.3.1)
     perm = [...]               # enchantments, buildings, items
     graveyard = [...]
     deck = [...]               # top card first
@@ -189,8 +189,6 @@ def load_file(path: Any, pool: dict) -> ScenarioSpec:
         check(spec, pool)
     except ScenarioError as exc:
         raise ScenarioError(f"{path}: {exc}") from None
-    for p, side in enumerate(spec.players):
-        if len(side.guard) > 3:
-            raise ScenarioError(f"{path}: players[{p}].guard holds {len(side.guard)} creatures; "
-                                f"the guard post holds at most 3 (K 5.4.3).")
+    # an over-full guard post is a legal position (K 5.4.3.1): its controller cuts it back in
+    # their own exchange phase (K 5.4.4)
     return spec

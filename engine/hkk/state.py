@@ -52,6 +52,7 @@ class Card(msgspec.Struct):
     attachments: list[int] = []
     pump_damage: int = 0                 # "until end of turn" modifiers (K 41.4)
     pump_hp: int = 0
+    granted: list[str] = []              # keywords granted "until end of turn" (K 41.4)
     uses: dict[str, int] = {}            # ability uses this turn (K 90)
     regenerated: int = 0                 # HP regenerated this turn (K 136.8, at most 4)
     attacking: bool = False              # "attacking creature" until end of turn (K 110)
@@ -113,6 +114,7 @@ class Trigger(msgspec.Struct, frozen=True, omit_defaults=True):
     controller: int
     trigger_card: int = -1
     trigger_player: int = -1
+    played_by: int = -1                  # related to a card play: its player orders (K 22.1.2)
 
 
 class Combat(msgspec.Struct):

@@ -56,6 +56,10 @@ def _in_scope(ctx: Ctx, source: int, scope: str, iid: int) -> bool:
         return True
     if scope == "own_creatures":
         return card.controller == src.controller
+    if scope == "other_own_creatures":
+        return card.controller == src.controller and iid != source
+    if scope == "other_creatures":
+        return iid != source
     if scope == "enemy_creatures":
         return card.controller != src.controller
     if scope == "own_guard_creatures":
@@ -108,8 +112,9 @@ def hp_of(ctx: Ctx, iid: int) -> int:
 
 
 def has(ctx: Ctx, iid: int, keyword: str) -> bool:
-    """Printed keyword or one granted by a working static effect (K 128.1)."""
-    if keyword in ctx.d(iid).keywords:
+    """Printed keyword, one granted until end of turn (K 41.4) or one granted by a working
+    static effect (K 128.1)."""
+    if keyword in ctx.d(iid).keywords or keyword in ctx.s.cards[iid].granted:
         return True
     for source, _ab, eff in statics(ctx):
         if eff.do == "grant" and eff.keyword == keyword and _in_scope(ctx, source, eff.to, iid):
@@ -119,6 +124,7 @@ def has(ctx: Ctx, iid: int, keyword: str) -> bool:
 
 def keywords_of(ctx: Ctx, iid: int) -> list[str]:
     kws = list(ctx.d(iid).keywords)
+    kws += [k for k in ctx.s.cards[iid].granted if k not in kws]
     for source, _ab, eff in statics(ctx):
         if (eff.do == "grant" and eff.keyword not in kws
                 and _in_scope(ctx, source, eff.to, iid)):
@@ -132,7 +138,21 @@ def cost_of(ctx: Ctx, player: int, iid: int) -> int:
 
 
 def cost_of_def(ctx: Ctx, player: int, d: CardDef) -> int:
-    total = d.cost
+    return max(0, d.cost + sum(eff.amount for eff in _cost_mods(ctx, player, d)))
+
+
+def mc_cost_of(ctx: Ctx, player: int, iid: int) -> int:
+    """Modified monster-component cost (K 7.0.1, 21.8.3), clamped at 0 (§11 item 9)."""
+    return mc_cost_of_def(ctx, player, ctx.d(iid))
+
+
+def mc_cost_of_def(ctx: Ctx, player: int, d: CardDef) -> int:
+    return max(0, d.cost_mc + sum(eff.mc for eff in _cost_mods(ctx, player, d)))
+
+
+def _cost_mods(ctx: Ctx, player: int, d: CardDef) -> list[Effect]:
+    """The working cost modifiers that apply to ``player`` playing ``d`` (K 21.8.3)."""
+    out = []
     for source, _ab, eff in statics(ctx):
         if eff.do != "cost_mod" or (eff.card_type and eff.card_type != d.type):
             continue
@@ -140,8 +160,8 @@ def cost_of_def(ctx: Ctx, player: int, d: CardDef) -> int:
         applies = (src_controller == player) if eff.applies_to == "own" else (
             src_controller != player)
         if applies:
-            total += eff.amount
-    return max(0, total)
+            out.append(eff)
+    return out
 
 
 def is_table(ctx: Ctx, iid: int) -> bool:

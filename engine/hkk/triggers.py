@@ -15,7 +15,7 @@ from engine.hkk.stats import abilities_work
 
 #: The rule under which a related effect happens, by when it triggers.
 _RULES = {"play": "K 134.0", "start_of_turn": "K 29.4", "end_of_turn": "K 41.2",
-          "death": "K 22.1", "attack": "K 110.0"}
+          "death": "K 22.1", "attack": "K 110.0", "opponent_played": "K 22.1"}
 
 
 def queue_triggers(ctx: Ctx, player: int, when: str) -> None:
@@ -36,9 +36,22 @@ def queue_triggers(ctx: Ctx, player: int, when: str) -> None:
 
 
 def trigger_chooser(ctx: Ctx) -> int:
-    """The active player orders simultaneous related effects in their turn (K 4.10.4, 22.1)."""
+    """Who orders the waiting related effects: the player who played the card they relate to
+    (K 22.1.2, whoever is active); otherwise the active player orders theirs first, then the
+    opponent theirs (K 4.10.4, 22.1.1)."""
     s = ctx.s
+    for t in s.triggers:
+        if t.played_by >= 0:
+            return t.played_by
     return s.active if any(t.controller == s.active for t in s.triggers) else 1 - s.active
+
+
+def orderable(ctx: Ctx, chooser: int) -> list[int]:
+    """Indexes of the waiting related effects ``chooser`` may take next: those related to the
+    card they played (K 22.1.2), whoever controls them; else their own (K 22.1.1)."""
+    triggers = ctx.s.triggers
+    related = [i for i, t in enumerate(triggers) if t.played_by == chooser]
+    return related or [i for i, t in enumerate(triggers) if t.controller == chooser]
 
 
 def trigger_options(ctx: Ctx, trigger: Trigger) -> list[tuple[Target, ...]]:

@@ -16,10 +16,10 @@ from engine.hkk.decisions import (
     COMBAT_ABILITIES, DECLARE, EXCHANGE, HIT_BACK, KINDS, LIFE_SAVING, ORDER_TRIGGERS, PRIORITY,
     RETARGET, SACRIFICE_MC, HitBack, Retarget, take_trigger,
 )
-from engine.hkk.effects import doomed, draw, gain_vp, leave_table
+from engine.hkk.effects import doomed, draw, gain_vp, leave_table, queue_play_related
 from engine.hkk.play import resolve_top
 from engine.hkk.state import GRAVEYARD, LINE, Task, Trigger
-from engine.hkk.triggers import queue_triggers, trigger_chooser
+from engine.hkk.triggers import orderable, queue_triggers, trigger_chooser
 from engine.hkk.windows import window_needed
 
 STEPS: tuple[tuple[str, int], ...] = (
@@ -229,6 +229,10 @@ def _run_task(ctx: Ctx, task: Task) -> None:
         _deaths(ctx)
     elif kind == "run_triggers":
         _run_triggers(ctx)
+    elif kind == "play_related":                                      # K 22.1
+        ctx.pop()
+        if queue_play_related(ctx, task.player, task.card):
+            ctx.push(Task("run_triggers"))
     else:  # pragma: no cover - a task kind without a handler is an engine bug
         raise RuntimeError(f"unknown task kind {kind!r}")
 
@@ -250,7 +254,7 @@ def _run_triggers(ctx: Ctx) -> None:
         ctx.pop()
         return
     chooser = trigger_chooser(ctx)
-    mine = [i for i, t in enumerate(s.triggers) if t.controller == chooser]
+    mine = orderable(ctx, chooser)
     kinds = {(s.triggers[i].card, s.triggers[i].ability) for i in mine}
     if len(kinds) > 1:
         ctx.push(ORDER_TRIGGERS.ask(chooser))

@@ -14,7 +14,7 @@ from engine.hkk.ctx import Ctx
 from engine.hkk.decisions import subject
 from engine.hkk.state import CREATURE_ZONES, Result, State, Target
 from engine.hkk.stats import (
-    abilities_work, cost_of, damage_of, defence_bonus, keywords_of, max_hp_of,
+    abilities_work, cost_of, damage_of, defence_bonus, keywords_of, max_hp_of, mc_cost_of,
 )
 
 OMNISCIENT = -1
@@ -32,6 +32,7 @@ class CardView(msgspec.Struct, omit_defaults=True):
     max_hp: int = 0
     wounds: int = 0          # marked damage (K 41.3)
     cost: int = 0            # modified cost for its owner (cards in hand)
+    cost_mc: int = 0         # modified monster-component cost (K 7.0.1, 21.8.3)
     counters: dict[str, int] = {}
     keywords: list[str] = []
     attachments: list[int] = []
@@ -136,6 +137,7 @@ def card_view(ctx: Ctx, iid: int) -> CardView:
         damage=damage_of(ctx, iid) if stats and d.is_creature else d.damage,
         hp=max_hp - card.damage if stats else max_hp, max_hp=max_hp, wounds=card.damage,
         cost=cost_of(ctx, card.owner, iid) if card.zone == "hand" else d.cost,
+        cost_mc=mc_cost_of(ctx, card.owner, iid) if card.zone == "hand" else d.cost_mc,
         counters=dict(card.counters),
         keywords=keywords_of(ctx, iid) if on_table else list(d.keywords),
         attachments=list(card.attachments), host=card.host, attacking=card.attacking,

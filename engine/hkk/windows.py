@@ -18,7 +18,7 @@ from engine.hkk.cards import CardDef
 from engine.hkk.ctx import Ctx
 from engine.hkk.play import ability_options, play_options, regenerate_refusal
 from engine.hkk.state import Task
-from engine.hkk.stats import cost_of_def
+from engine.hkk.stats import cost_of_def, mc_cost_of_def
 
 _PASS = A.Pass()
 
@@ -37,7 +37,8 @@ def _cheap_reject(ctx: Ctx, player: int, d: CardDef, kind: str) -> bool:
     elif d.type != "instant" and (s.active != player or s.phase not in ("main1", "main2")):
         return True
     me = s.players[player]
-    return d.cost_mc > me.mc or (d.cost > me.vp and cost_of_def(ctx, player, d) > me.vp)
+    return ((d.cost_mc > me.mc and mc_cost_of_def(ctx, player, d) > me.mc)
+            or (d.cost > me.vp and cost_of_def(ctx, player, d) > me.vp))
 
 
 def window_actions(ctx: Ctx, player: int, kind: str, first_only: bool = False,

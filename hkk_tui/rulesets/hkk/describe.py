@@ -10,6 +10,7 @@ from typing import Any, Sequence
 
 from engine.hkk import actions as A
 from engine.hkk import events as E
+from engine.hkk.cardtext import KEYWORD_NAMES, keyword_name
 from engine.hkk.rulebook import rule_of
 from engine.hkk.state import Target
 from hkk_tui.rulesets.hkk.words import t
@@ -137,6 +138,10 @@ def describe_event(ev: Any, n: Namer) -> str | None:  # noqa: C901 - one table o
             return t("ev.counters", L, card=C(c), n=f"{a:+d}", kind=t(f"counter.{k}", L))
         case E.Pumped(card=c, damage=d, hp=h):
             return t("ev.pumped", L, card=C(c), d=f"{d:+d}", h=f"{h:+d}")
+        case E.KeywordGranted(card=c, keyword=k):
+            name = keyword_name(k, L) if k in KEYWORD_NAMES else k
+            name = name.lower() if L == "en" else name
+            return t("ev.keyword_granted", L, card=C(c), keyword=name)
         case E.Repaired():
             return t("ev.repaired", L)
         case E.TurnEffectsExpired():
