@@ -13,7 +13,7 @@ from engine.core.game import IllegalAction
 from engine.hkk import events as E
 from engine.hkk.cards import Ability, CardDef
 from engine.hkk.ctx import Ctx, refuse
-from engine.hkk.effects import enter_play, run_effects, spend_vp
+from engine.hkk.effects import doomed, enter_play, run_effects, spend_vp
 from engine.hkk.state import (
     ATTACHED, GRAVEYARD, GUARD, HAND, LINE, TABLE_ZONES, LineItem, Target, Task, Trigger,
 )
@@ -86,6 +86,12 @@ def target_options(ctx: Ctx, player: int, specs: tuple[str, ...], by_spell: bool
     return [tuple(combo) for combo in product(*per_slot)]
 
 
+def saving_of(ctx: Ctx, window: Task) -> tuple[int, ...]:
+    """The creatures a life-saving window is for (K 37.0): those it names; a window opened by
+    rules version 1 (a save recorded before the window named them) is for the dying ones."""
+    return window.data or tuple(doomed(ctx))
+
+
 def card_specs(d: CardDef) -> tuple[str, ...]:
     """Target slots of a card: for enchant-X the host comes first (K 8.5.5, 21.6.1)."""
     return ((d.attach,) if d.attach else ()) + tuple(d.targets)
@@ -133,8 +139,9 @@ def play_options(ctx: Ctx, player: int, iid: int, window: Task | None = None
     specs = card_specs(d)
     heal_slots = {(0 if e.to == "target" else 1) + (1 if d.attach else 0)
                   for e in d.effects if e.do == "heal"}
+    life_saving = top.kind == "life_saving"
     options = target_options(ctx, player, specs, d.is_spell, d.responds_to or "any",
-                             top.kind == "life_saving", heal_slots, top.data)
+                             life_saving, heal_slots, saving_of(ctx, top) if life_saving else ())
     if not options:
         raise refuse("K 21.5.1", "There is no legal target, so this card cannot be played.",
                      "no_target")
@@ -207,8 +214,9 @@ def ability_options(ctx: Ctx, player: int, iid: int, index: int,
         raise refuse("K 86.2", "Its cost is to passivate it, but passive, attached or "
                      "guard-post permanents cannot be passivated.", "cannot_passivate")
     heal_slots = {0 if e.to == "target" else 1 for e in ab.effects if e.do == "heal"}
-    options = target_options(ctx, player, ab.targets, False, ab.responds_to,
-                             top.kind == "life_saving", heal_slots, top.data)
+    life_saving = top.kind == "life_saving"
+    options = target_options(ctx, player, ab.targets, False, ab.responds_to, life_saving,
+                             heal_slots, saving_of(ctx, top) if life_saving else ())
     if not options:
         raise refuse("K 21.5.1", "There is no legal target for this ability.", "no_target")
     if s.players[player].vp < ab.cost_vp:
@@ -248,7 +256,7 @@ def regenerate_refusal(ctx: Ctx, player: int, iid: int, window: Task | None = No
         return refuse("K 136.6", "That is not a regenerating creature of yours.", "no_regen")
     if card.damage <= 0:
         return refuse("K 136.8", "The creature has no damage to regenerate.", "no_damage")
-    if iid not in top.data:
+    if iid not in saving_of(ctx, top):
         return refuse("K 136.8", "Regeneration saves only a creature that has just taken "
                       "damage.", "regen_not_wounded")
     if card.regenerated >= 4:

@@ -30,7 +30,12 @@ from engine.hkk.state import Card, Player, State
 from engine.hkk.turn import DEFAULT_OPTIONS, advance
 from engine.hkk.views import view
 
-RULESET_VERSION = "1"
+#: The version of HKK's rules. Bump it whenever a rules change alters the events of ordinary
+#: games: saves recorded under an older version are then replayed from their records instead of
+#: being re-run (engine.core.game.check_record). 2: combat sub-phases and their windows every
+#: turn (K 33.1-33.2), life-saving after any damage (K 37.0), components taken wholly or partly
+#: (K 67.4), reactions to reactions (K 94.6.1), guard-post order (K 32.4), draw offers (K 2.8).
+RULESET_VERSION = "2"
 
 
 # ---------------------------------------------------------------------------- what an action names

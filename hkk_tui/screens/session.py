@@ -91,11 +91,15 @@ class GameSession:
             raise
         except SaveError as exc:
             raise SaveError(unusable_save(Path(path), exc, lang)) from None
-        problem = ""
+        notes = []
         if loaded.problem:
-            problem = describe_recovery(loaded.problem, Path(path).name, len(loaded.entries),
-                                        loaded.backup, lang)
-        return cls(game=game, lang=lang, path=Path(path), problem=problem).attach_bots()
+            notes.append(describe_recovery(loaded.problem, Path(path).name,
+                                           len(loaded.entries), loaded.backup, lang))
+        if game.recorded_under:             # played under older rules: replayed, goes on
+            notes.append(t("save.old_rules", lang, name=Path(path).name,
+                           version=game.recorded_under, today=game.ruleset.version))
+        return cls(game=game, lang=lang, path=Path(path),
+                   problem=" ".join(notes)).attach_bots()
 
     def attach_bots(self) -> "GameSession":
         from engine.ai.bots import make_bot
