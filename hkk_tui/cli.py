@@ -485,7 +485,7 @@ def cmd_record(args: argparse.Namespace) -> int:
                                    seats=tuple(Seat(_seat_name(i), chosen[i], f"ai:{bots[i]}")
                                                for i in range(n)),
                                    options=game_options or None)
-        path = dest / f"game-{g + 1:02d}-{'-vs-'.join(chosen)}.hkk"
+        path = dest / f"game-{g + args.first:02d}-{'-vs-'.join(chosen)}.hkk"
         writer = S.SaveWriter.create(path, header, codec, overwrite=True, fsync=False)
         game = Game.new(plugin.ruleset_for(header), header, writer)
         play_out(game, [make_bot(bots[i], game.ruleset, seed + i) for i in range(n)])
@@ -678,6 +678,8 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--option", action="append", metavar="KEY=VALUE",
                    help="a game option (JSON value), repeatable")
     r.add_argument("--out", default="", help="folder (default: saves/<ruleset>/games)")
+    r.add_argument("--first", type=int, default=1,
+                   help="number of the first file (game-NN-...), to add to a set")
     _ruleset_flag(r)
     w = sub.add_parser("watch", help="print a greedy-bot game in the terminal (hkk only)")
     w.add_argument("--seed", type=int, default=1)
