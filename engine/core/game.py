@@ -53,7 +53,10 @@ class Ruleset(Protocol):
     as a seat may see it; ``result`` a :class:`~engine.core.protocol.Result` or None; ``summary``
     the generic summary dict (:func:`~engine.core.protocol.summary_dict`); ``track`` the
     timeline-stack pane of a view; ``hints`` one :class:`~engine.core.protocol.ActionHint` per
-    legal action; ``concede_action`` the action by which a seat concedes.
+    legal action; ``concede_action`` the action by which a seat concedes. Optionally
+    ``draw_offer_action(seat)``: the action by which a seat offers an agreed draw (the shell
+    offers it when the ruleset has it). ``version`` is the rules' version: a save recorded under
+    another one is replayed from its events, not re-run (:func:`check_record`).
     """
 
     name: str
