@@ -65,9 +65,9 @@ def resume(path: Any) -> tuple[Game, Any]:
     the rules and its events compared with the recorded ones. A record that disagrees is damage:
     the agreeing prefix is kept, the original backed up. A game recorded under another rules
     version is never cut for disagreeing with today's rules: it is replayed from its events and
-    goes on under today's rules (``game.recorded_under`` names its version). An edited header (decks, seats, options,
-    seed, cards) cannot be trusted at all and is refused with :class:`SaveError`, the file
-    untouched. Returns the game and the LoadedSave (its ``problem`` and ``backup`` say what
+    goes on under today's rules (``game.recorded_under`` names its version). An edited header
+    (decks, seats, options, seed, cards) cannot be trusted at all and is refused with
+    :class:`SaveError`, the file untouched. Returns the game and the LoadedSave (its ``problem`` and ``backup`` say what
     recovery did; both empty if the file was whole)."""
     from engine.core.store import SaveError, SaveWriter
 
