@@ -208,7 +208,8 @@ def _card_healed(state: State, ev: E.CardHealed) -> None:
 
 def _counters_changed(state: State, ev: E.CountersChanged) -> None:
     counters = state.cards[ev.card].counters
-    if (ev.amount > 0) == (ev.kind == "weakening"):       # its maximum HP fell (K 37.0)
+    if (ev.kind == "weakening" and ev.amount > 0) or (
+            ev.kind == "strengthening" and ev.amount < 0):  # its maximum HP fell (K 37.0)
         _wounded(state, ev.card)
     n = counters.get(ev.kind, 0) + ev.amount
     if n:
