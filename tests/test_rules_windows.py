@@ -148,3 +148,17 @@ def test_k37_0_no_life_saving_window_when_nobody_could_save_anything():
     assert E.WoundsChecked() in events
     assert not any(isinstance(e, (E.TaskPushed, E.TaskReplaced)) and e.task.kind ==
                    "life_saving" for e in events)
+
+
+def test_k37_0_life_saving_after_the_maximum_hp_falls():
+    """A weakening counter lowers the wounded brute's maximum HP without killing it: its
+    controller may heal it right afterwards (K 37.0, "or its maximum HP decreases")."""
+    sc = scenario(me=side(hand=["wither"], vp=5),
+                  them=side(reserve=[c("brute", label="b", damage=2)],
+                            hand=[c("mend", label="m")], vp=3))
+    sc.play(0, "wither", sc.ct("b"))
+    while sc.decision.kind != "life_saving" or sc.decision.player != 1:
+        assert sc.decision.kind != "priority" or sc.state.line, "no life-saving window"
+        sc.pass_()
+    assert sc.zone("b") == "reserve" and sc.hp("b") == 2
+    assert A.PlayCard(sc.iid("m"), (sc.ct("b"),)) in sc.legal(1)
