@@ -64,3 +64,11 @@ def test_k32_4_the_greedy_bot_does_not_shuffle_its_creatures():
     sc = exchange()
     choice = GreedyBot(TEST_POOL).choose(sc.view(0), sc.legal(0))
     assert not isinstance(choice, A.ShiftCreature)
+
+
+def test_k5_4_4_the_greedy_bot_withdraws_from_an_over_full_guard_post_rather_than_reorder():
+    """With four creatures on guard it cannot be Done (K 5.4.4); reordering must not keep it
+    busy for ever: it withdraws one."""
+    sc = scenario(me=side(guard=["grunt", "grunt", "wall", "brute"]), phase="exchange")
+    choice = GreedyBot(TEST_POOL).choose(sc.view(0), sc.legal(0))
+    assert isinstance(choice, A.MoveToReserve)

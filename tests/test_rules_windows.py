@@ -162,3 +162,22 @@ def test_k37_0_life_saving_after_the_maximum_hp_falls():
         sc.pass_()
     assert sc.zone("b") == "reserve" and sc.hp("b") == 2
     assert A.PlayCard(sc.iid("m"), (sc.ct("b"),)) in sc.legal(1)
+
+
+def test_k37_0_a_healed_creature_is_no_longer_a_life_saving_target():
+    """Life-saving raises the current HP (K 37.0): once the creature is whole again, nothing in
+    the window can aim at it any more (no endless healing)."""
+    sc = scenario(me=side(hand=["bolt"], vp=5),
+                  them=side(reserve=[c("brute", label="b")],
+                            hand=[c("mend", label="m"), c("mend", label="m2")], vp=5))
+    sc.play(0, "bolt", sc.ct("b"))
+    while sc.decision.kind != "life_saving" or sc.decision.player != 1:
+        sc.pass_()
+    sc.play(1, "m", sc.ct("b"))
+    while sc.card("b").damage:
+        sc.pass_()
+    while sc.decision.player != 1:               # the window comes back to player 1
+        assert sc.decision.kind == "life_saving"
+        sc.pass_()
+    assert sc.decision.kind == "life_saving" and sc.zone("m2") == "hand"
+    assert sc.legal(1) == [A.Pass()]

@@ -158,7 +158,7 @@ class GreedyBot:
         if isinstance(action, A.ExtractMc):
             return 0.5 + action.amount
         if isinstance(action, A.ShiftCreature):
-            return -0.5
+            return -10.0          # below everything, withdrawing from an over-full guard post too
         if isinstance(action, (A.AcceptDraw, A.DeclineDraw)):
             behind = view.players[me].life < view.players[1 - me].life
             return 1.0 if isinstance(action, A.AcceptDraw) == behind else -1.0

@@ -72,14 +72,16 @@ def target_options(ctx: Ctx, player: int, specs: tuple[str, ...], by_spell: bool
                    saving: tuple[int, ...] = ()) -> list[tuple[Target, ...]]:
     """Every combination of legal targets; an empty list means no legal target (K 21.5.1).
     In a life-saving window (``life_saving``) a healing slot may aim only at a creature the
-    window is for (``saving``: the ones that have just taken damage, K 37.0)."""
+    window is for (``saving``: the ones that have just taken damage, K 37.0) whose HP can still
+    be raised (it is still damaged)."""
     if not specs:
         return [()]
     per_slot = []
     for slot, spec in enumerate(specs):
         cands = candidates(ctx, spec, player, by_spell, responds_to)
         if life_saving and slot in heal_slots:
-            cands = [t for t in cands if t.k == "c" and t.i in saving]
+            cards = ctx.s.cards
+            cands = [t for t in cands if t.k == "c" and t.i in saving and cards[t.i].damage > 0]
         if not cands:
             return []
         per_slot.append(cands)
