@@ -281,6 +281,10 @@ class HkkApp(App):
             self.notify(t("error.load", self.lang, error=str(exc)), severity="error", timeout=10)
             return
         self.push_screen(ReplayScreen(game, self.lang, path.stem, debug=debug))
+        if game.recorded_under:             # played under older rules: replayed, not re-checked
+            self.notify(t("replay.old_rules", self.lang, name=path.name,
+                          version=game.recorded_under, today=game.ruleset.version),
+                        severity="information", timeout=15)
         if note:
             self.notify(describe_replay_note(note, path.name, len(game.entries), self.lang),
                         severity="warning", timeout=15)

@@ -318,7 +318,7 @@ def _check_loaded(loaded: Any) -> str:
     """Why a loaded save or export disagrees with its rules ("" if it agrees throughout): the
     ruleset its header names re-checks the header, then re-runs every recorded action."""
     from engine.core import registry
-    from engine.core.game import check_header, rerun
+    from engine.core.game import check_header, check_record
 
     try:
         ruleset = registry.ruleset_for(loaded.header)
@@ -329,7 +329,7 @@ def _check_loaded(loaded: Any) -> str:
     problem = check_header(ruleset, loaded.header)
     if problem:
         return problem
-    checked = rerun(ruleset, loaded.header, loaded.entries)
+    checked = check_record(ruleset, loaded.header, loaded.entries)
     if checked.divergence is not None:
         return f"entry {checked.agreed} disagrees with the rules: {checked.why}"
     return ""
@@ -338,7 +338,9 @@ def _check_loaded(loaded: Any) -> str:
 def cmd_verify(args: argparse.Namespace) -> int:
     """Re-simulate saved games (or JSON exports) with today's rules. Exit 0 only when every file
     is whole, its header sealed and unedited, and every entry reproduced by the rules. Each file
-    is checked by the ruleset its header names; ``--ruleset`` skips files of other rulesets."""
+    is checked by the ruleset its header names; ``--ruleset`` skips files of other rulesets. A
+    game recorded under another version of its rules is said to be so (OLD RULES): it is
+    replayed from its record, not re-checked, and fails only if its record cannot be applied."""
     from engine.core import registry
     from engine.core import store as S
     from engine.core.game import check_header, verify
@@ -384,14 +386,24 @@ def cmd_verify(args: argparse.Namespace) -> int:
                 failures += 1
                 say(f"{path}: [red]DAMAGED[/] — {escape(loaded.problem)}")
             if report.ok:
-                if not loaded.damaged:
+                if loaded.damaged:
+                    continue
+                if report.recorded_under:
+                    say(f"{path}: [yellow]OLD RULES[/] — recorded under rules version "
+                        f"{escape(report.recorded_under)} (today's rules are version "
+                        f"{escape(report.today)}): its {report.entries} entries were replayed "
+                        "from its record, not re-checked")
+                else:
                     say(f"{path}: [green]OK[/] — {report.entries} entries")
                 continue
             failures += 1
             d = report.divergence
             say(f"{path}: [red]DIVERGES[/] at entry {d.entry} (player {d.player + 1}, "
                 f"action {escape(repr(d.action))})")
-            if d.error:
+            if report.recorded_under:
+                say(f"    recorded under rules version {escape(report.recorded_under)}: "
+                    f"{escape(d.error)}")
+            elif d.error:
                 say(f"    today's rules refuse it: {escape(d.error)}")
             else:
                 i, recorded, produced = d.first_difference()
@@ -473,7 +485,7 @@ def cmd_record(args: argparse.Namespace) -> int:
                                    seats=tuple(Seat(_seat_name(i), chosen[i], f"ai:{bots[i]}")
                                                for i in range(n)),
                                    options=game_options or None)
-        path = dest / f"game-{g + 1:02d}-{'-vs-'.join(chosen)}.hkk"
+        path = dest / f"game-{g + args.first:02d}-{'-vs-'.join(chosen)}.hkk"
         writer = S.SaveWriter.create(path, header, codec, overwrite=True, fsync=False)
         game = Game.new(plugin.ruleset_for(header), header, writer)
         play_out(game, [make_bot(bots[i], game.ruleset, seed + i) for i in range(n)])
@@ -666,6 +678,8 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--option", action="append", metavar="KEY=VALUE",
                    help="a game option (JSON value), repeatable")
     r.add_argument("--out", default="", help="folder (default: saves/<ruleset>/games)")
+    r.add_argument("--first", type=int, default=1,
+                   help="number of the first file (game-NN-...), to add to a set")
     _ruleset_flag(r)
     w = sub.add_parser("watch", help="print a greedy-bot game in the terminal (hkk only)")
     w.add_argument("--seed", type=int, default=1)

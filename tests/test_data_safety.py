@@ -31,6 +31,8 @@ from engine.hkk.session import (
 from hkk_tui.cli import main as cli_main
 
 ROOT = Path(__file__).resolve().parent.parent
+#: a shipped game of save format 1 and rules version 1 (tests/test_rules_versions.py)
+OLD_RULES = ROOT / "tests" / "data" / "old-rules-v1.hkk"
 ENC = msgspec.msgpack.Encoder()
 SEATS = (Seat("Anna", "raia-egi-legio"), Seat("Béla", "leah-csontkert"))
 
@@ -500,7 +502,7 @@ def test_the_browser_summary_matches_a_full_load_without_decoding_entries(tmp_pa
 def test_an_old_format_save_still_continues_and_keeps_its_original(tmp_path):
     """Saves written before headers were sealed (format 1, e.g. an old autosave.hkk) open, are
     re-checked, upgraded with the original kept beside them, and play on."""
-    shipped = sorted((ROOT / "saves" / "hkk" / "games").glob("*.hkk"))[0]
+    shipped = OLD_RULES
     old = tmp_path / "autosave.hkk"
     old.write_bytes(shipped.read_bytes())
     assert S.load(old).upgraded_from == 1

@@ -77,9 +77,11 @@ def test_the_same_seed_and_actions_give_the_same_events(seed):
 
 def test_redoing_an_action_after_undo_gives_the_same_random_outcome():
     game = bot_game(5)
-    # find an entry whose events drew a card, undo it and submit the same action again
+    # find an entry whose events drew a card (and did not end the game: a result is final),
+    # undo it and submit the same action again
     for i in range(len(game.entries) - 1, 1, -1):
-        if any(type(e).__name__ == "CardDrawn" for e in game.entries[i].events):
+        names = {type(e).__name__ for e in game.entries[i].events}
+        if "CardDrawn" in names and "GameEnded" not in names:
             break
     short = Game.from_log(game.ruleset, game.header, game.entries[: i + 1])
     entry = short.entries[-1]

@@ -1,8 +1,18 @@
 """Card play, types, costs, reactions and effects (K 8, 21-23, 57, 94-95, 117, 132)."""
 
+import tomllib
+from pathlib import Path
+
+import msgspec
+
 from engine.hkk import actions as A
+from engine.hkk.cards import PoolFile
 from engine.hkk.state import Target
-from tests.helpers import c, scenario, side
+from tests.helpers import TEST_POOL, c, scenario, side
+
+#: the test pool with the reaction cards of tests/data/reactions.toml
+REACTIONS_POOL = {**TEST_POOL, **{d.id: d for d in msgspec.convert(tomllib.loads(
+    (Path(__file__).parent / "data" / "reactions.toml").read_text()), PoolFile).card}}
 
 
 def test_k8_1_2_creature_enters_passive_into_the_reserve():
@@ -154,13 +164,15 @@ def test_k57_0_reaction_cards_only_answer_an_action():
 
 
 def test_k94_0_2_plain_reaction_cannot_answer_a_reaction():
-    sc = scenario(me=side(hand=[c("bolt", label="b"), c("nope", label="n2")], vp=9),
-                  them=side(hand=[c("nope", label="n")], vp=5))
+    """A reaction whose text does not say what it answers answers only the opponent's
+    independent action, never a reaction (K 94.0.2); "parry" is such a card."""
+    sc = scenario(me=side(hand=[c("bolt", label="b"), c("parry", label="p")], vp=9),
+                  them=side(hand=[c("nope", label="n")], vp=5), pool=REACTIONS_POOL)
     sc.play(0, "b", sc.pt(1))
     sc.submit(1, A.PlayCard(sc.iid("n"), (Target("l", 0),)))
-    # player 0's "nope" answers only an opponent's independent action: nothing to answer here
-    assert sc.decision.player == 0 and sc.decision.kind == "respond" or sc.decision.kind == "priority"
+    assert (sc.decision.player, sc.decision.kind) == (0, "respond")
     assert all(not isinstance(a, A.PlayCard) for a in sc.legal(0))
+    sc.refused(0, A.PlayCard(sc.iid("p"), (Target("l", 1),)))
 
 
 def test_k94_6_1_reaction_that_answers_reactions():

@@ -27,6 +27,7 @@ def test_shipped_game_verifies_with_todays_rules(path):
     assert not loaded.damaged, loaded.problem
     report = verify(ruleset_for(loaded.header), loaded.header, loaded.entries)
     assert report.ok, report.divergence
+    assert not report.recorded_under, "recorded under older rules: `hkk record` them again"
 
 
 def test_verify_catches_a_changed_rule(monkeypatch):

@@ -43,20 +43,23 @@ GAMES = 200                 # random games in the garbage test
 MAX_STEPS = 160             # legal actions per game at most (most games end sooner or near it)
 
 #: Which action kinds each decision takes at all (engine.hkk.ruleset._handle); any other kind is
-#: "the wrong kind of action for the decision" and must be refused. Concede is always possible.
+#: "the wrong kind of action for the decision" and must be refused. Concede and a draw offer
+#: are always possible.
 ANSWERS: dict[str, tuple[type, ...]] = {
     "priority": (A.PlayCard, A.Activate, A.Regenerate, A.Pass),
     "respond": (A.PlayCard, A.Activate, A.Regenerate, A.Pass),
     "life_saving": (A.PlayCard, A.Activate, A.Regenerate, A.Pass),
     "cede": (A.CedeStart,),
     "sacrifice_mc": (A.SacrificeForMc, A.Pass),
-    "exchange": (A.MoveToGuard, A.MoveToReserve, A.Pass),
+    "exchange": (A.MoveToGuard, A.MoveToReserve, A.ShiftCreature, A.Pass),
     "declare": (A.DeclareAttack, A.WithdrawAttack, A.Pass),
     "hit_back": (A.ChooseHitBack,),
     "combat_abilities": (A.UseCombatAbility, A.Pass),
     "retarget": (A.ChooseTarget,),
     "trigger_target": (A.ChooseTarget,),
     "order_triggers": (A.OrderTrigger,),
+    "extract_mc": (A.ExtractMc, A.Pass),
+    "draw_offer": (A.AcceptDraw, A.DeclineDraw),
 }
 PLAYER_KINDS = [cls for cls in A.Action.__args__ if cls not in (A.Start, A.SetupScenario)]
 
@@ -205,7 +208,7 @@ class Garbage:
             return rnd.choice(HUGE) if unknown else rnd.randrange(4)
         if name == "amount":
             return rnd.choice(HUGE) if unknown else rnd.randrange(22)
-        if name == "cede":
+        if name in ("cede", "left"):
             return rnd.random() < 0.5
         if name == "target":
             return self.unknown_target() if unknown else self.real_target()
@@ -234,7 +237,7 @@ class Garbage:
         fields = msgspec.structs.fields(cls)
         name = self.rnd.choice(fields).name
         value = self.rnd.choice(WRONG_TYPES)
-        if name == "cede" and type(value) is bool:
+        if name in ("cede", "left") and type(value) is bool:
             value = "yes"
         if name in ("targets", "target") and self.rnd.random() < 0.5:   # inside a target
             k, i = ((self.rnd.choice(WRONG_TYPES), 0) if self.rnd.random() < 0.3
@@ -274,7 +277,8 @@ class Garbage:
 
     def wrong_kind(self):
         kinds = [k for k in PLAYER_KINDS
-                 if k not in ANSWERS[self.decision.kind] and k not in (A.Concede, A.Pass)]
+                 if k not in ANSWERS[self.decision.kind]
+                 and k not in (A.Concede, A.OfferDraw, A.Pass)]
         return "wrong kind", self.player, self.build(self.rnd.choice(kinds)), True
 
     def not_your_turn(self):

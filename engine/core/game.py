@@ -53,7 +53,10 @@ class Ruleset(Protocol):
     as a seat may see it; ``result`` a :class:`~engine.core.protocol.Result` or None; ``summary``
     the generic summary dict (:func:`~engine.core.protocol.summary_dict`); ``track`` the
     timeline-stack pane of a view; ``hints`` one :class:`~engine.core.protocol.ActionHint` per
-    legal action; ``concede_action`` the action by which a seat concedes.
+    legal action; ``concede_action`` the action by which a seat concedes. Optionally
+    ``draw_offer_action(seat)``: the action by which a seat offers an agreed draw (the shell
+    offers it when the ruleset has it). ``version`` is the rules' version: a save recorded under
+    another one is replayed from its events, not re-run (:func:`check_record`).
     """
 
     name: str
@@ -130,6 +133,10 @@ class Divergence:
 class VerifyReport:
     entries: int
     divergence: Divergence | None = None
+    #: the other rules version the game was recorded under ("" for today's): its record was
+    #: replayed from its events, not re-checked (:func:`check_record`)
+    recorded_under: str = ""
+    today: str = ""
 
     @property
     def ok(self) -> bool:
@@ -144,6 +151,9 @@ class CheckedLog:
     agreed: int                         # entries whose events the rules reproduce
     divergence: Divergence | None = None
     snapshots: dict[int, Any] = field(default_factory=dict)
+    #: the rules version of a save recorded under other rules than today's ("" if today's):
+    #: its entries were replayed from their events, not re-run (:func:`check_record`)
+    recorded_under: str = ""
 
     @property
     def why(self) -> str:
@@ -197,6 +207,57 @@ def rerun(ruleset: Ruleset, header: Header, entries: list[Entry], progress: Any 
     return CheckedLog(state, len(entries), None, snaps)
 
 
+def recorded_under(ruleset: Ruleset, header: Header) -> str:
+    """The rules version a game was recorded under when it is not the ruleset's version today
+    ("" when it is). Such a record cannot be re-run with today's rules — they produce other
+    events (new windows, new decisions) — so it is replayed from its events instead."""
+    version = header.ruleset_version
+    return "" if version == ruleset.version else version
+
+
+def replay_record(ruleset: Ruleset, header: Header, entries: list[Entry],
+                  snapshots: bool = False) -> CheckedLog:
+    """Rebuild a game from its recorded events alone, the way a game recorded under older rules
+    is opened: events are the truth (ARCHITECTURE, "Resumable from data alone"). Only a record
+    whose events cannot be applied at all (a broken record) stops the replay; the entries before
+    it are kept."""
+    state = ruleset.initial_state(header)
+    snaps: dict[int, Any] = {}
+    version = recorded_under(ruleset, header)
+    for i, entry in enumerate(entries):
+        if (i == 0) != (entry.player == SYSTEM):
+            why = ("the first entry is not the game's set-up" if i == 0 else
+                   "a set-up entry in the middle of the game")
+            return CheckedLog(_rebuilt(ruleset, header, entries[:i]), i,
+                              Divergence(i, entry.player, entry.action, entry.events, None,
+                                         f"IllegalAction: {why}"), snaps, version)
+        try:
+            for event in entry.events:
+                ruleset.apply(state, event)
+        except Exception as exc:  # noqa: BLE001 - reported, never raised
+            return CheckedLog(_rebuilt(ruleset, header, entries[:i]), i,
+                              Divergence(i, entry.player, entry.action, entry.events, None,
+                                         f"its recorded events cannot be applied "
+                                         f"({type(exc).__name__}: {exc})"), snaps, version)
+        if snapshots and (i + 1) % SNAPSHOT_EVERY == 0:
+            snaps[i + 1] = ruleset.clone(state)
+    return CheckedLog(state, len(entries), None, snaps, version)
+
+
+def check_record(ruleset: Ruleset, header: Header, entries: list[Entry], progress: Any = None,
+                 snapshots: bool = False) -> CheckedLog:
+    """Check a recorded game the way its rules version allows: a game recorded under today's
+    rules is re-run and compared event by event (:func:`rerun`); one recorded under another
+    version is replayed from its events (:func:`replay_record`) — never cut for disagreeing
+    with rules it was not played under."""
+    if recorded_under(ruleset, header):
+        checked = replay_record(ruleset, header, entries, snapshots)
+        if progress is not None:
+            progress(checked.agreed, len(entries))
+        return checked
+    return rerun(ruleset, header, entries, progress, snapshots)
+
+
 def _rebuilt(ruleset: Ruleset, header: Header, entries: list[Entry]) -> Any:
     state = ruleset.initial_state(header)
     for entry in entries:
@@ -219,6 +280,9 @@ class Game:
     #: the list :meth:`legal_actions` returned last: those objects were made by the rules as
     #: well-typed values of the action union (frozen), so submitting one skips the typed re-check
     _offered: list[Any] = field(default_factory=list, repr=False)
+    #: the other rules version its recorded entries were played under ("" for today's); the
+    #: game goes on under today's rules (:func:`check_record`)
+    recorded_under: str = ""
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -237,7 +301,8 @@ class Game:
                  redo: list[Entry] | None = None, writer: Any = None) -> "Game":
         """Resume from data alone: apply the recorded events, no rules code runs (ARCHITECTURE)."""
         game = cls(ruleset=ruleset, header=header, entries=list(entries),
-                   redo_stack=list(reversed(redo or [])), writer=writer)
+                   redo_stack=list(reversed(redo or [])), writer=writer,
+                   recorded_under=recorded_under(ruleset, header))
         state = ruleset.initial_state(header)
         for n, entry in enumerate(game.entries, 1):
             for event in entry.events:
@@ -253,12 +318,15 @@ class Game:
                      writer: Any = None) -> tuple["Game", CheckedLog]:
         """Resume a recorded game after re-running its actions through the rules: the game holds
         the entries the rules agree with (all of them for a sound save); the returned
-        :class:`CheckedLog` says where and why a record disagreed (redo is then dropped)."""
-        checked = rerun(ruleset, header, entries, snapshots=True)
+        :class:`CheckedLog` says where and why a record disagreed (redo is then dropped). A game
+        recorded under another rules version is replayed from its events instead
+        (:func:`check_record`); its redo list, which today's rules could not redo, is dropped."""
+        checked = check_record(ruleset, header, entries, snapshots=True)
         kept = entries[:checked.agreed]
+        keep_redo = not checked.divergence and not checked.recorded_under
         game = cls(ruleset=ruleset, header=header, entries=list(kept),
-                   redo_stack=[] if checked.divergence else list(reversed(redo or [])),
-                   writer=writer)
+                   redo_stack=list(reversed(redo or [])) if keep_redo else [],
+                   writer=writer, recorded_under=checked.recorded_under)
         game.state = checked.state
         game._snapshots = {k: v for k, v in checked.snapshots.items() if k <= len(kept)}
         return game, checked
@@ -427,7 +495,10 @@ def verify(ruleset: Ruleset, header: Header, entries: list[Entry],
     """Re-run the recorded actions from the recorded seed with today's rules.
 
     Reports the first entry whose produced events differ from the recorded ones (or that today's
-    rules refuse). This is the regression test for rules changes.
+    rules refuse). This is the regression test for rules changes. A game recorded under another
+    rules version is replayed from its events, not re-run: the report says which version
+    (``recorded_under``) and fails only if the record cannot be applied at all.
     """
-    checked = rerun(ruleset, header, entries, progress)
-    return VerifyReport(checked.agreed, checked.divergence)
+    checked = check_record(ruleset, header, entries, progress)
+    return VerifyReport(checked.agreed, checked.divergence, checked.recorded_under,
+                        ruleset.version)

@@ -19,8 +19,9 @@ OMNISCIENT = -1
 #: Kinds of :class:`Ref`.
 REF_KINDS = ("card", "piece", "square", "player", "item")
 
-#: Roles of an :class:`ActionHint`.
-ROLES = ("act", "pass", "done", "concede")
+#: Roles of an :class:`ActionHint`: ``draw`` is the offer of a draw (like ``concede``, never a
+#: legal answer of a decision: the shell offers it from ``ruleset.draw_offer_action``).
+ROLES = ("act", "pass", "done", "concede", "draw")
 
 
 class Ref(msgspec.Struct, frozen=True, array_like=True):

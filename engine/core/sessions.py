@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as _dt
 from typing import Any
 
-from engine.core.game import CheckedLog, Game, check_header, rerun
+from engine.core.game import CheckedLog, Game, check_header, check_record
 from engine.core.log import FORMAT_VERSION, Header, Seat, sealed
 from engine.core.registry import for_header
 
@@ -38,12 +38,14 @@ def start_saved(header: Header, path: Any = None, start: Any = None) -> Game:
 
 def check_log(header: Header, entries: list) -> tuple[str, CheckedLog | None]:
     """Re-check a recorded game against the rules: ``(problem, checked)``. ``problem`` is a
-    sentence fragment ("" if the header can be trusted); ``checked`` says which entries agree."""
+    sentence fragment ("" if the header can be trusted); ``checked`` says which entries agree.
+    A game recorded under another rules version is replayed from its events, not re-run
+    (``checked.recorded_under`` names that version; :func:`engine.core.game.check_record`)."""
     ruleset = for_header(header).ruleset_for(header)
     problem = check_header(ruleset, header)
     if problem:
         return problem, None
-    return "", rerun(ruleset, header, entries)
+    return "", check_record(ruleset, header, entries)
 
 
 def check_loaded(loaded: Any) -> str:
@@ -61,9 +63,11 @@ def resume(path: Any) -> tuple[Game, Any]:
 
     A torn or corrupted file is recovered first; then every recorded action is re-run through
     the rules and its events compared with the recorded ones. A record that disagrees is damage:
-    the agreeing prefix is kept, the original backed up. An edited header (decks, seats, options,
-    seed, cards) cannot be trusted at all and is refused with :class:`SaveError`, the file
-    untouched. Returns the game and the LoadedSave (its ``problem`` and ``backup`` say what
+    the agreeing prefix is kept, the original backed up. A game recorded under another rules
+    version is never cut for disagreeing with today's rules: it is replayed from its events and
+    goes on under today's rules (``game.recorded_under`` names its version). An edited header
+    (decks, seats, options, seed, cards) cannot be trusted at all and is refused with
+    :class:`SaveError`, the file untouched. Returns the game and the LoadedSave (its ``problem`` and ``backup`` say what
     recovery did; both empty if the file was whole)."""
     from engine.core.store import SaveError, SaveWriter
 
@@ -87,7 +91,8 @@ def resume(path: Any) -> tuple[Game, Any]:
 
 def open_read_only(path: Any) -> tuple[Game, str]:
     """A saved game for the replay viewer and debugger (no lock, nothing written): the entries the
-    rules agree with, and why the rest were left out ("" if none were)."""
+    rules agree with, and why the rest were left out ("" if none were). A game recorded under
+    another rules version is replayed from its record (``game.recorded_under``)."""
     from engine.core.store import SaveError, load
 
     loaded = load(path)                                 # the codec the header names

@@ -98,6 +98,35 @@ class UseCombatAbility(Act):
     amount: Id
 
 
+class ExtractMc(Act):
+    """Take ``amount`` of the monster components of ``card``, a creature that died, waiving the
+    rest (K 67.1, 67.4)."""
+
+    card: Id
+    amount: Id
+
+
+class ShiftCreature(Act):
+    """Exchange phase: move a creature one place to the left (``left``) or to the right within
+    its guard post or reserve (K 32.4, 88)."""
+
+    card: Id
+    left: bool
+
+
+class OfferDraw(Act):
+    """Offer the opponent a draw (K 2.8.1); like a concession it may be made at any time, and
+    the opponent accepts or declines it."""
+
+
+class AcceptDraw(Act):
+    """Accept the draw the opponent offered: the game ends in a draw (K 2.8.1, 2.8.3)."""
+
+
+class DeclineDraw(Act):
+    """Decline the draw the opponent offered; nobody can be forced into a draw (K 2.8.2)."""
+
+
 class ChooseTarget(Act):
     """A target for a related effect or a retarget (K 21.5.3)."""
 
@@ -117,9 +146,10 @@ class SetupScenario(Act):
 
 
 class Concede(Act):
-    """Concede the game; the opponent wins (K 2.8.1). Allowed at any time."""
+    """Concede the game; the opponent wins (K 2.8.2). Allowed at any time; final (K 2.8.3)."""
 
 
 Action = Union[Start, Pass, CedeStart, PlayCard, Activate, Regenerate, SacrificeForMc,
                MoveToGuard, MoveToReserve, DeclareAttack, WithdrawAttack, ChooseHitBack,
-               UseCombatAbility, ChooseTarget, OrderTrigger, Concede, SetupScenario]
+               UseCombatAbility, ChooseTarget, OrderTrigger, Concede, SetupScenario,
+               ExtractMc, ShiftCreature, OfferDraw, AcceptDraw, DeclineDraw]

@@ -136,7 +136,8 @@ WHEN = (
 )
 
 LIMITS = ("", "once_per_turn", "once_own_turn", "once_opp_turn")   # K 90 icons
-RESPONDS_TO = ("spell", "creature", "card", "ability", "reaction", "any")
+RESPONDS_TO = ("spell", "creature", "card", "ability", "reaction", "any",
+               "own_card")       # a card you are playing yourself (K 94.6.1)
 COUNTER_KINDS = ("strengthening", "weakening")
 
 

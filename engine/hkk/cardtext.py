@@ -146,6 +146,7 @@ RESPONDS_TEXT: dict[str, tuple[str, str]] = {
     "ability": ("képességének használatára", "using an ability"),
     "reaction": ("reakciójára", "reaction"),
     "any": ("cselekvésére", "action"),
+    "own_card": ("saját lapod kijátszására", "own card being played"),
 }
 
 #: The line item a prevent effect stops, per responds_to (accusative in Hungarian).
@@ -156,6 +157,7 @@ PREVENT_TEXT: dict[str, tuple[str, str]] = {
     "ability": ("célpont képesség használatát", "target ability"),
     "reaction": ("célpont reakciót", "target reaction"),
     "any": ("célpont cselekvést", "target action"),
+    "own_card": ("célpont saját lapod kijátszását", "target card you are playing"),
 }
 
 ON_TEXT: dict[str, tuple[str, str]] = {
@@ -595,6 +597,14 @@ def _cost_text(ab: Ability, lang: str) -> str:
     return ", ".join(parts)
 
 
+def _whose(responds_to: str, lang: str) -> str:
+    """Whose action a reaction answers, before RESPONDS_TEXT: the opponent's, or (``own_…``)
+    one's own (whose words are then part of RESPONDS_TEXT)."""
+    if responds_to.startswith("own_"):
+        return "" if lang == "hu" else "your "
+    return "ellenfeled " if lang == "hu" else "your opponent's "
+
+
 def ability_text(card: CardDef, ab: Ability, lang: str) -> str:
     """One ability as a full sentence (with drawback prefix, cost, timing and limit)."""
     hu = lang == "hu"
@@ -607,10 +617,11 @@ def ability_text(card: CardDef, ab: Ability, lang: str) -> str:
         text = f"{_cost_text(ab, lang)}: {body}."
     elif when == "reaction":
         answer = _pair(RESPONDS_TEXT, ab.responds_to, lang)
+        whose = _whose(ab.responds_to, lang)
         if hu:
-            head = f"Reakció ellenfeled {answer} – {_cost_text(ab, lang)}"
+            head = f"Reakció {whose}{answer} – {_cost_text(ab, lang)}"
         else:
-            head = f"Reaction to your opponent's {answer} – {_cost_text(ab, lang)}"
+            head = f"Reaction to {whose}{answer} – {_cost_text(ab, lang)}"
         text = f"{head}: {body}."
     else:
         head = _pair(WHEN_TEXT, when, lang)
@@ -700,8 +711,9 @@ def card_lines(card: CardDef, lang: str) -> list[str]:
         lines.append(condition_text(card.condition, lang))
     if card.is_reaction:
         answer = _pair(RESPONDS_TEXT, card.responds_to or "any", lang)
-        lines.append(f"Reakció: ellenfeled {answer} válaszul játszható ki." if hu
-                     else f"Reaction: play it only in response to your opponent's {answer}.")
+        whose = _whose(card.responds_to or "any", lang)
+        lines.append(f"Reakció: {whose}{answer} válaszul játszható ki." if hu
+                     else f"Reaction: play it only in response to {whose}{answer}.")
     if card.effects:
         ctx = _Ctx(card, card.targets, None, card.responds_to)
         lines.append(_cap(_effects_sentence(card.effects, ctx, lang)) + ".")

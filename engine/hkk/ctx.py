@@ -55,7 +55,7 @@ class Ctx:
         #: bumped by every event except task-stack bookkeeping: answers about "what could a
         #: player do now" stay valid while it is unchanged
         self.version = 0
-        self.choices: dict[tuple[int, str], tuple[int, bool]] = {}
+        self.choices: dict[tuple[int, str, tuple[int, ...]], tuple[int, bool]] = {}
 
     def emit(self, event: object) -> None:
         kind = type(event)

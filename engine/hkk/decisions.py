@@ -25,7 +25,7 @@ from engine.hkk.combat import (
     attackers_on, combat_ability_options, declare_options, declare_refusal, finish_refusal,
 )
 from engine.hkk.ctx import Ctx, refuse
-from engine.hkk.effects import leave_table
+from engine.hkk.effects import EXTRACT_MC, Extraction, leave_table
 from engine.hkk.play import (
     ability_options, perform_activate, perform_play, perform_regenerate, play_options,
     regenerate_refusal, retarget_options,
@@ -85,6 +85,25 @@ class Turns(NamedTuple):
 
 
 NO_PASS, ONE_PASS = _TURNS = (Turns(0), Turns(1))    # read on every window: made once
+
+
+class Saving(NamedTuple):
+    """A life-saving window (K 37.0-37.2): passes in a row (task field ``passes``, as
+    :class:`Turns`) and the creatures and buildings that have just taken damage, the ones its
+    actions may save (task field ``data``)."""
+
+    passes: int = 0
+    cards: tuple[int, ...] = ()
+
+    @classmethod
+    def of(cls, task: Task) -> Saving:
+        return cls(task.passes, task.data)
+
+    def task(self, kind: str, player: int) -> Task:
+        return Task(kind, player, self.passes, data=self.cards)
+
+    def passed(self) -> Saving:
+        return Saving(self.passes + 1, self.cards)
 
 
 class HitBack(NamedTuple):
@@ -184,10 +203,11 @@ class DecisionKind(Generic[P]):
 
 
 # ---------------------------------------------------------------------------- shared steps
-def _pass_in_turn(name: str) -> Callable[[Ctx, int, Turns], None]:
+def _pass_in_turn(name: str) -> Callable[[Ctx, int, Any], None]:
     """Passing in turn: the decision closes when both players passed in a row, otherwise the
-    other player decides (K 4.11.7, 94.4-94.5, 35.3)."""
-    def on_pass(ctx: Ctx, player: int, p: Turns) -> None:
+    other player decides (K 4.11.7, 94.4-94.5, 35.3). ``p`` is :class:`Turns` or another
+    parameter type with ``passes`` and ``passed()``."""
+    def on_pass(ctx: Ctx, player: int, p: Any) -> None:
         if p.passes + 1 >= 2:
             ctx.pop()
         else:
@@ -213,7 +233,7 @@ def _pass_priority(ctx: Ctx, player: int, p: Turns) -> None:
         ctx.replace(PRIORITY.ask(s.active))
 
 
-def _answer_window(ctx: Ctx, player: int, p: Turns, action: Any) -> None:
+def _answer_window(ctx: Ctx, player: int, p: Any, action: Any) -> None:
     """Play a card (K 21), use an ability (K 136) or regenerate (K 136.6) in an open window."""
     if isinstance(action, A.PlayCard):
         options = play_options(ctx, player, action.card)
@@ -233,11 +253,11 @@ def _answer_window(ctx: Ctx, player: int, p: Turns, action: Any) -> None:
         perform_regenerate(ctx, player, action.card)
 
 
-def _window(name: str, rule: str, decider: str,
-            on_pass: Callable[[Ctx, int, Turns], None]) -> DecisionKind[Turns]:
+def _window(name: str, rule: str, decider: str, on_pass: Callable[[Ctx, int, Any], None],
+            params: type[Params] = Turns) -> DecisionKind[Any]:
     """A window (:mod:`engine.hkk.windows`): play a card, use an ability, regenerate, or pass."""
     return DecisionKind(
-        name, rule, decider, Turns, (A.PlayCard, A.Activate, A.Regenerate),
+        name, rule, decider, params, (A.PlayCard, A.Activate, A.Regenerate),
         options=lambda ctx, player, p: window_actions(ctx, player, name),
         handle=_answer_window, on_pass=on_pass,
         choice=lambda ctx, player, p: window_choice(ctx, player, name, None))
@@ -304,6 +324,20 @@ def _exchange_refusal(ctx: Ctx, player: int, iid: int, to_guard: bool) -> Illega
     return None
 
 
+def _shift_refusal(ctx: Ctx, player: int, iid: int, left: bool) -> IllegalAction | None:
+    """K 32.4: the order of creatures within the guard post and within the reserve changes only
+    in their controller's exchange phase, one place at a time here."""
+    card = ctx.s.cards[iid]
+    if card.controller != player or card.zone not in (GUARD, RESERVE):
+        return refuse("K 32.4", "Only your own creatures in your guard post or reserve can be "
+                      "reordered.", "shift_zone")
+    row = getattr(ctx.s.players[player], card.zone)
+    if row.index(iid) == (0 if left else len(row) - 1):
+        return refuse("K 32.4", "That creature is already at that end of its row.",
+                      "shift_edge")
+    return None
+
+
 def _exchange_options(ctx: Ctx, player: int, p: NoParams) -> list[Any]:
     out: list[Any] = []
     me = ctx.s.players[player]
@@ -313,13 +347,28 @@ def _exchange_options(ctx: Ctx, player: int, p: NoParams) -> list[Any]:
     for i in me.guard:
         if _exchange_refusal(ctx, player, i, False) is None:
             out.append(A.MoveToReserve(i))
+    for row in (me.guard, me.reserve):                                 # K 32.4
+        last = len(row) - 1
+        for n, i in enumerate(row):
+            if n > 0:
+                out.append(A.ShiftCreature(i, True))
+            if n < last:
+                out.append(A.ShiftCreature(i, False))
     if len(me.guard) <= GUARD_POST_SIZE:
         out.append(_PASS)
     return out
 
 
 def _exchange(ctx: Ctx, player: int, p: NoParams,
-              action: A.MoveToGuard | A.MoveToReserve) -> None:
+              action: A.MoveToGuard | A.MoveToReserve | A.ShiftCreature) -> None:
+    if isinstance(action, A.ShiftCreature):
+        problem = _shift_refusal(ctx, player, action.card, action.left)
+        if problem:
+            raise problem
+        row = getattr(ctx.s.players[player], ctx.s.cards[action.card].zone)
+        index = row.index(action.card) + (-1 if action.left else 1)
+        ctx.emit(E.CreatureShifted(action.card, index))
+        return
     to_guard = isinstance(action, A.MoveToGuard)
     problem = _exchange_refusal(ctx, player, action.card, to_guard)
     if problem:
@@ -333,6 +382,66 @@ def _exchange_done(ctx: Ctx, player: int, p: NoParams) -> None:
         raise refuse("K 5.4.4", "Your guard post holds more than 3 creatures: withdraw "
                      "some to the reserve first.", "guard_over")
     ctx.pop()
+
+
+# ---------------------------------------------------------------------------- components (K 67)
+def _extract_options(ctx: Ctx, player: int, p: Extraction) -> list[Any]:
+    return [A.ExtractMc(p.card, n) for n in range(p.available, -1, -1)] + [_PASS]
+
+
+def _extract(ctx: Ctx, player: int, p: Extraction, action: A.ExtractMc) -> None:
+    """Take some or all of a dead creature's components, or none (K 67.1, 67.4)."""
+    if action.card != p.card or action.amount > p.available:
+        raise refuse("K 67.4", f"Take between 0 and {p.available} of the monster components "
+                     "of the creature that died.", "bad_extraction", n=p.available)
+    _take(ctx, player, p, action.amount)
+
+
+def _take(ctx: Ctx, player: int, p: Extraction, amount: int) -> None:
+    ctx.pop()
+    if amount:
+        ctx.emit(E.McChanged(player, amount, "extracted", "K 67.1"))
+    if amount < p.available:
+        ctx.emit(E.ComponentsWaived(player, p.card, p.available - amount))
+
+
+def _extract_all(ctx: Ctx, player: int, p: Extraction) -> None:
+    """Done: take every component (the favourable choice, K 21.7.3)."""
+    _take(ctx, player, p, p.available)
+
+
+def _extract_subject(ctx: Ctx, p: Extraction) -> tuple[int, int]:
+    return p.card, -1
+
+
+# ---------------------------------------------------------------------------- draws (K 2.8)
+def offer_draw(ctx: Ctx, player: int) -> None:
+    """Offer the opponent a draw (K 2.8.1): they must accept or decline before the game goes on.
+    One offer per player per turn, so that nobody is pressed into a draw (K 2.8.2)."""
+    s = ctx.s
+    top = s.tasks[-1] if s.tasks else None
+    if top is not None and top.kind == DRAW_OFFER.name:
+        raise refuse("K 2.8.1", "A draw offer is already waiting for an answer.",
+                     "draw_pending")
+    if s.players[player].draw_offer_turn == s.turn:
+        raise refuse("K 2.8.2", "You already offered a draw this turn; nobody can be pressed "
+                     "into a draw, so offer again in a later turn.", "draw_offered")
+    ctx.emit(E.DrawOffered(player))
+    ctx.push(DRAW_OFFER.ask(1 - player))
+
+
+def _draw_options(ctx: Ctx, player: int, p: NoParams) -> list[Any]:
+    return [A.AcceptDraw(), A.DeclineDraw()]
+
+
+def _draw_answer(ctx: Ctx, player: int, p: NoParams,
+                 action: A.AcceptDraw | A.DeclineDraw) -> None:
+    if isinstance(action, A.AcceptDraw):                       # final (K 2.8.3)
+        ctx.emit(E.DrawAgreed(player))
+        ctx.emit(E.GameEnded(-1, "agreed_draw", "K 2.8.1"))
+        return
+    ctx.pop()
+    ctx.emit(E.DrawDeclined(player))
 
 
 # ---------------------------------------------------------------------------- declare (K 34)
@@ -462,7 +571,8 @@ SACRIFICE_MC: DecisionKind[NoParams] = DecisionKind(
 PRIORITY = _window("priority", "K 4.11.6", "the active player, then the opponent",
                    _pass_priority)
 EXCHANGE: DecisionKind[NoParams] = DecisionKind(
-    "exchange", "K 32.1", "the active player", NoParams, (A.MoveToGuard, A.MoveToReserve),
+    "exchange", "K 32.1", "the active player", NoParams,
+    (A.MoveToGuard, A.MoveToReserve, A.ShiftCreature),
     options=_exchange_options, handle=_exchange, on_pass=_exchange_done,
     pass_label="done_exchange")
 DECLARE: DecisionKind[NoParams] = DecisionKind(
@@ -479,7 +589,7 @@ COMBAT_ABILITIES: DecisionKind[Turns] = DecisionKind(
 RESPOND = _window("respond", "K 94.4", "the opponent of who acted last, then the two in turn",
                   _pass_in_turn("respond"))
 LIFE_SAVING = _window("life_saving", "K 37.0", "the active player, then the two in turn",
-                      _pass_in_turn("life_saving"))
+                      _pass_in_turn("life_saving"), Saving)
 RETARGET: DecisionKind[Retarget] = DecisionKind(
     "retarget", "K 21.5.3", "the controller of the line item", Retarget, (A.ChooseTarget,),
     options=_retarget_options, handle=_retarget, subject=_retarget_subject)
@@ -491,11 +601,18 @@ ORDER_TRIGGERS: DecisionKind[NoParams] = DecisionKind(
     "order_triggers", "K 22.1", "the player who played the card the effects relate to "
     "(K 22.1.2); else the active player if any effect is theirs, else the opponent (K 4.10.4)",
     NoParams, (A.OrderTrigger,), options=_order_options, handle=_order)
+EXTRACT: DecisionKind[Extraction] = DecisionKind(
+    EXTRACT_MC, "K 67.4", "the opponent of the creature's controller (K 67.1)", Extraction,
+    (A.ExtractMc,), options=_extract_options, handle=_extract, on_pass=_extract_all,
+    subject=_extract_subject, pass_label="done_extract")
+DRAW_OFFER: DecisionKind[NoParams] = DecisionKind(
+    "draw_offer", "K 2.8.1", "the opponent of the player who offered a draw", NoParams,
+    (A.AcceptDraw, A.DeclineDraw), options=_draw_options, handle=_draw_answer)
 
 #: Every kind of decision by name (the task kind).
 KINDS: dict[str, DecisionKind[Any]] = {k.name: k for k in (
     CEDE, SACRIFICE_MC, PRIORITY, EXCHANGE, DECLARE, HIT_BACK, COMBAT_ABILITIES, RESPOND,
-    LIFE_SAVING, RETARGET, TRIGGER_TARGET, ORDER_TRIGGERS)}
+    LIFE_SAVING, RETARGET, TRIGGER_TARGET, ORDER_TRIGGERS, EXTRACT, DRAW_OFFER)}
 
 
 # ---------------------------------------------------------------------------- the pending one

@@ -2,16 +2,38 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from engine.core import rng
 from engine.hkk import events as E
 from engine.hkk.cards import Effect
 from engine.hkk.ctx import Ctx
 from engine.hkk.state import (
     ATTACHED, CREATURE_ZONES, GRAVEYARD, GUARD, HAND, PERM, RESERVE, TABLE_ZONES, VOID,
-    Target, Trigger,
+    Target, Task, Trigger,
 )
 from engine.hkk.stats import abilities_work, has, max_hp_of, statics
 from engine.hkk.verbs import VERBS
+
+
+#: The decision in which the entitled player takes a dead creature's monster components
+#: (declared in :mod:`engine.hkk.decisions`; asked from here, where creatures die).
+EXTRACT_MC = "extract_mc"
+
+
+class Extraction(NamedTuple):
+    """The parameters of an ``extract_mc`` decision (K 67.1, 67.4): the creature that died (task
+    field ``card``) and how many monster components it yields (task field ``data[0]``)."""
+
+    card: int
+    available: int
+
+    @classmethod
+    def of(cls, task: Task) -> Extraction:
+        return cls(task.card, task.data[0])
+
+    def task(self, kind: str, player: int) -> Task:
+        return Task(kind, player, card=self.card, data=(self.available,))
 
 
 # ---------------------------------------------------------------------------- players
@@ -102,9 +124,9 @@ def enter_play(ctx: Ctx, iid: int, controller: int, host: int = -1) -> None:
 def leave_table(ctx: Ctx, iid: int, zone: str, reason: str, rule: str,
                 extract: bool = True) -> None:
     """Move a permanent off the table. Attached cards fall off to the graveyard (K 5.5.5); a
-    creature dying lets its opponent extract its monster components (K 67.1) unless it died in
-    the preparation phase (K 29.4.11, 67.2) or was sacrificed (K 67.3, 105.2); "death" related
-    effects are queued (K 22)."""
+    creature dying lets its opponent decide how many of its monster components to extract
+    (K 67.1, 67.4) unless it died in the preparation phase (K 29.4.11, 67.2) or was sacrificed
+    (K 67.3, 105.2); "death" related effects are queued (K 22)."""
     card = ctx.s.cards[iid]
     if card.zone not in TABLE_ZONES:
         return
@@ -117,7 +139,7 @@ def leave_table(ctx: Ctx, iid: int, zone: str, reason: str, rule: str,
     ctx.emit(E.CardMoved(iid, zone, card.owner, False, reason, rule))
     if was_creature and zone in (GRAVEYARD, VOID):
         if extract and d.mc and ctx.s.phase != "prep":
-            ctx.emit(E.McChanged(1 - controller, d.mc, "extracted", "K 67.1"))
+            ctx.push(Extraction(iid, d.mc).task(EXTRACT_MC, 1 - controller))
         for index, ab in enumerate(d.abilities):
             if ab.when == "death":
                 ctx.emit(E.TriggerQueued(Trigger(iid, index, controller, iid, controller)))

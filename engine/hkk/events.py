@@ -139,6 +139,40 @@ class CardDamaged(Ev):                  # K 4.25, 36.4, 37.7 (one event per targ
     rule: str = ""
 
 
+class WoundsChecked(Ev):                # K 37.0
+    """The creatures damaged since the last check have had their life-saving window (or need
+    none): ``State.wounded`` starts afresh."""
+
+
+class ComponentsWaived(Ev):             # K 67.4
+    """``player`` leaves ``amount`` of the monster components of ``card`` unextracted."""
+
+    player: int
+    card: int
+    amount: int
+
+
+class CreatureShifted(Ev):              # K 32.4
+    """A creature takes place ``index`` within its guard post or reserve."""
+
+    card: int
+    index: int
+
+
+class DrawOffered(Ev):                  # K 2.8.1
+    player: int
+
+
+class DrawDeclined(Ev):                 # K 2.8.2
+    player: int
+
+
+class DrawAgreed(Ev):                   # K 2.8.1, 2.8.3
+    """Both players agreed to a draw (the GameEnded event that follows records it)."""
+
+    player: int                         # who accepted
+
+
 class CardHealed(Ev):                   # K 4.26
     card: int
     amount: int
@@ -262,7 +296,7 @@ class TurnSet(Ev):                      # scenario set-up
     starter: int
 
 
-class Conceded(Ev):                     # K 2.8.1
+class Conceded(Ev):                     # K 2.8.2
     player: int
 
 
@@ -270,7 +304,8 @@ Event = Union[
     DeckShuffled, StarterChosen, StartCeded, CardDrawn, TurnBegan, StepBegan, TurnEnded,
     GameEnded, VpChanged, McChanged, LifeChanged, MaxLifeChanged, TaskPushed, TaskPopped,
     TaskReplaced, TasksCleared, CardMoved, CardTurned, PlayerActivated, GuardMoved,
-    CardDamaged, CardHealed, CountersChanged, Pumped, KeywordGranted, Repaired,
+    CardDamaged, WoundsChecked, ComponentsWaived, CreatureShifted, DrawOffered, DrawDeclined,
+    DrawAgreed, CardHealed, CountersChanged, Pumped, KeywordGranted, Repaired,
     TurnEffectsExpired, AbilityUsed,
     Regenerated, RandomPicked, CardsPlayedCounted, LinePushed, LinePopped, LineItemPrevented,
     LineItemRetargeted, TriggerQueued, TriggerTaken, CombatBegan, AttackDeclared,
@@ -290,4 +325,4 @@ HIDDEN_INFO_EVENTS = (DeckShuffled, StarterChosen, CardDrawn, RandomPicked)
 
 #: Events that exist only to move the rules machinery (hidden from the readable log by default).
 BOOKKEEPING_EVENTS = (TaskPushed, TaskPopped, TaskReplaced, TasksCleared, AbilityUsed,
-                      CardsPlayedCounted, TriggerTaken)
+                      CardsPlayedCounted, TriggerTaken, WoundsChecked)

@@ -35,6 +35,9 @@ class GreedyBot:
     Cards: play the most valuable affordable card; aim harmful effects at the opponent's best
     creature or the opponent, helpful ones at its own. Combat: fill the guard post with its
     strongest creatures, attack where the attacker kills or survives, break through when it can.
+    It takes every monster component it is entitled to (K 67.4), never reorders its creatures
+    (no card of the pool cares about their order, K 88), and accepts a draw offer exactly when
+    it is behind: its life is lower than the opponent's (K 2.8.1); otherwise it declines.
     """
 
     name = "greedy"
@@ -60,7 +63,11 @@ class GreedyBot:
             return (3.0 if harmful else 2.0) * (sign if harmful else -sign)
         if t.k == "l":
             item = view.line[t.i] if t.i < len(view.line) else None
-            return 2.0 + self.pool[item.card.cid].cost if item and item.controller != me else -5
+            if item is None:
+                return -5
+            if "prevent" not in verbs:            # e.g. a reaction to one's own card
+                return 1.0 if item.controller == me else -5
+            return 2.0 + self.pool[item.card.cid].cost if item.controller != me else -5
         c = view.find(t.i)
         if c is None:
             return 0.0
@@ -162,6 +169,13 @@ class GreedyBot:
                        for t in action.targets)
         if isinstance(action, A.OrderTrigger):
             return 0.0
+        if isinstance(action, A.ExtractMc):
+            return 0.5 + action.amount
+        if isinstance(action, A.ShiftCreature):
+            return -10.0          # below everything, withdrawing from an over-full guard post too
+        if isinstance(action, (A.AcceptDraw, A.DeclineDraw)):
+            behind = view.players[me].life < view.players[1 - me].life
+            return 1.0 if isinstance(action, A.AcceptDraw) == behind else -1.0
         return 0.0
 
     def _threatened(self, view: View, me: int) -> set[int]:

@@ -74,6 +74,10 @@ class HkkProtocol:
     def concede_action(self, seat: int) -> Any:
         return A.Concede()
 
+    def draw_offer_action(self, seat: int) -> Any:
+        """The action by which ``seat`` offers a draw (K 2.8.1); the opponent then answers it."""
+        return A.OfferDraw()
+
     def hints(self, view: Any, legal: list[Any]) -> list[ActionHint]:
         """One hint per legal action, in the same order: what the shell needs for menus,
         "playable" marks and the pass key, without knowing HKK's action classes."""
@@ -133,6 +137,18 @@ class HkkProtocol:
                 return ActionHint(f"order:{i}", "act.trigger_first",
                                   {"card": trig.card.iid if trig else -1},
                                   card(trig.card.iid) if trig else None)
+            case A.ExtractMc(card=c, amount=n):
+                return ActionHint(f"extract:{c}", "act.extract", {"card": c}, card(c),
+                                  option="act.extract_n", option_params={"n": n})
+            case A.ShiftCreature(card=c, left=left):
+                return ActionHint(f"shift:{c}", "act.shift", {"card": c}, card(c),
+                                  option="act.shift_left" if left else "act.shift_right")
+            case A.AcceptDraw():
+                return ActionHint("draw:accept", "act.accept_draw")
+            case A.DeclineDraw():
+                return ActionHint("draw:decline", "act.decline_draw")
+            case A.OfferDraw():
+                return ActionHint("draw", "act.offer_draw", role="draw")
             case A.Concede():
                 return ActionHint("concede", "act.concede", role="concede")
         return ActionHint(f"other:{type(a).__name__}", f"act.{type(a).__name__}")

@@ -13,11 +13,11 @@ from engine.core.game import IllegalAction
 from engine.hkk import events as E
 from engine.hkk.cards import Ability, CardDef
 from engine.hkk.ctx import Ctx, refuse
-from engine.hkk.effects import enter_play, play_related, run_effects, spend_vp
+from engine.hkk.effects import doomed, enter_play, play_related, run_effects, spend_vp
 from engine.hkk.state import (
     ATTACHED, GRAVEYARD, GUARD, HAND, LINE, TABLE_ZONES, LineItem, Target, Task, Trigger,
 )
-from engine.hkk.stats import abilities_work, cost_of, hp_of, mc_cost_of
+from engine.hkk.stats import abilities_work, cost_of, mc_cost_of
 from engine.hkk.targets import candidates, still_legal
 
 WINDOWS = ("priority", "respond", "life_saving")
@@ -68,32 +68,30 @@ def _check_condition(ctx: Ctx, player: int, d: CardDef) -> None:
 
 
 def target_options(ctx: Ctx, player: int, specs: tuple[str, ...], by_spell: bool,
-                   responds_to: str, life_saving: bool, heal_slots: set[int]
-                   ) -> list[tuple[Target, ...]]:
-    """Every combination of legal targets; an empty list means no legal target (K 21.5.1)."""
+                   responds_to: str, life_saving: bool, heal_slots: set[int],
+                   saving: tuple[int, ...] = ()) -> list[tuple[Target, ...]]:
+    """Every combination of legal targets; an empty list means no legal target (K 21.5.1).
+    In a life-saving window (``life_saving``) a healing slot may aim only at a creature the
+    window is for (``saving``: the ones that have just taken damage, K 37.0) whose HP can still
+    be raised (it is still damaged)."""
     if not specs:
         return [()]
     per_slot = []
-    doomed_ids = None
     for slot, spec in enumerate(specs):
         cands = candidates(ctx, spec, player, by_spell, responds_to)
         if life_saving and slot in heal_slots:
-            if doomed_ids is None:
-                doomed_ids = {i for i in _damaged_creatures(ctx)}
-            cands = [t for t in cands if t.k == "c" and t.i in doomed_ids]
+            cards = ctx.s.cards
+            cands = [t for t in cands if t.k == "c" and t.i in saving and cards[t.i].damage > 0]
         if not cands:
             return []
         per_slot.append(cands)
     return [tuple(combo) for combo in product(*per_slot)]
 
 
-def _damaged_creatures(ctx: Ctx) -> list[int]:
-    out = []
-    for p in ctx.s.players:
-        for iid in p.reserve + p.guard:
-            if ctx.s.cards[iid].damage > 0 and hp_of(ctx, iid) <= 0:
-                out.append(iid)
-    return out
+def saving_of(ctx: Ctx, window: Task) -> tuple[int, ...]:
+    """The creatures a life-saving window is for (K 37.0): those it names; a window opened by
+    rules version 1 (a save recorded before the window named them) is for the dying ones."""
+    return window.data or tuple(doomed(ctx))
 
 
 def card_specs(d: CardDef) -> tuple[str, ...]:
@@ -124,7 +122,8 @@ def play_options(ctx: Ctx, player: int, iid: int, window: Task | None = None
     elif top.kind == "life_saving":
         if d.type != "instant" or not _heals_by_target(d.effects):
             raise refuse("K 37.0", "Now only life-saving actions can be used: instants that "
-                         "raise a dying creature's HP.", "life_saving_only")
+                         "raise the HP of a creature that has just taken damage.",
+                         "life_saving_only")
     elif d.type == "instant":
         if s.phase not in INSTANT_PHASES:
             raise refuse("K 8.5.1", "Instants can be played only in a main, combat or healing "
@@ -142,8 +141,9 @@ def play_options(ctx: Ctx, player: int, iid: int, window: Task | None = None
     specs = card_specs(d)
     heal_slots = {(0 if e.to == "target" else 1) + (1 if d.attach else 0)
                   for e in d.effects if e.do == "heal"}
+    life_saving = top.kind == "life_saving"
     options = target_options(ctx, player, specs, d.is_spell, d.responds_to or "any",
-                             top.kind == "life_saving", heal_slots)
+                             life_saving, heal_slots, saving_of(ctx, top) if life_saving else ())
     if not options:
         raise refuse("K 21.5.1", "There is no legal target, so this card cannot be played.",
                      "no_target")
@@ -217,8 +217,9 @@ def ability_options(ctx: Ctx, player: int, iid: int, index: int,
         raise refuse("K 86.2", "Its cost is to passivate it, but passive, attached or "
                      "guard-post permanents cannot be passivated.", "cannot_passivate")
     heal_slots = {0 if e.to == "target" else 1 for e in ab.effects if e.do == "heal"}
-    options = target_options(ctx, player, ab.targets, False, ab.responds_to,
-                             top.kind == "life_saving", heal_slots)
+    life_saving = top.kind == "life_saving"
+    options = target_options(ctx, player, ab.targets, False, ab.responds_to, life_saving,
+                             heal_slots, saving_of(ctx, top) if life_saving else ())
     if not options:
         raise refuse("K 21.5.1", "There is no legal target for this ability.", "no_target")
     if s.players[player].vp < ab.cost_vp:
@@ -244,10 +245,11 @@ def perform_activate(ctx: Ctx, player: int, iid: int, index: int,
     _after_action(ctx, player, top)
 
 
-def regenerate_refusal(ctx: Ctx, player: int, iid: int) -> IllegalAction | None:
+def regenerate_refusal(ctx: Ctx, player: int, iid: int, window: Task | None = None
+                       ) -> IllegalAction | None:
     """Regeneration 1/2: pay 1/2 VP, heal 1 HP, at most 4 per turn, only as a life-saving action
-    right after damage (K 136.6-136.8)."""
-    top = ctx.top()
+    right after damage (K 136.6-136.8). ``window`` asks about a window not open yet."""
+    top = window or ctx.top()
     card = ctx.s.cards[iid]
     n = ctx.pool[card.cid].regeneration
     if top is None or top.kind != "life_saving" or top.player != player:
@@ -257,6 +259,9 @@ def regenerate_refusal(ctx: Ctx, player: int, iid: int) -> IllegalAction | None:
         return refuse("K 136.6", "That is not a regenerating creature of yours.", "no_regen")
     if card.damage <= 0:
         return refuse("K 136.8", "The creature has no damage to regenerate.", "no_damage")
+    if iid not in saving_of(ctx, top):
+        return refuse("K 136.8", "Regeneration saves only a creature that has just taken "
+                      "damage.", "regen_not_wounded")
     if card.regenerated >= 4:
         return refuse("K 136.8", "A creature regenerates at most 4 HP per turn.", "regen_max")
     if ctx.s.players[player].vp < n:
@@ -281,8 +286,8 @@ def _after_action(ctx: Ctx, player: int, top: Task) -> None:
     if top.kind == "respond":
         ctx.replace(Task("respond", other, 0))
         return
-    ctx.replace(Task(top.kind, other, 0))
-    ctx.push(Task("resolve_line"))
+    ctx.replace(Task(top.kind, other, 0, data=top.data))   # a life-saving window keeps its
+    ctx.push(Task("resolve_line"))                          # creatures (K 37.2)
     ctx.push(Task("respond", other, 0))
 
 

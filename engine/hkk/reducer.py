@@ -141,6 +141,7 @@ def _task_replaced(state: State, ev: E.TaskReplaced) -> None:
 def _tasks_cleared(state: State, ev: E.TasksCleared) -> None:
     state.tasks = []
     state.triggers = []
+    state.wounded = []
 
 
 def _card_turned(state: State, ev: E.CardTurned) -> None:
@@ -167,10 +168,40 @@ def _guard_moved(state: State, ev: E.GuardMoved) -> None:
         card.zone = RESERVE
 
 
+def _wounded(state: State, iid: int) -> None:
+    if iid not in state.wounded:
+        state.wounded.append(iid)
+
+
 def _card_damaged(state: State, ev: E.CardDamaged) -> None:
     card = state.cards[ev.card]
     card.damage += ev.amount
     card.damaged_this_turn = True
+    _wounded(state, ev.card)
+
+
+def _wounds_checked(state: State, ev: E.WoundsChecked) -> None:
+    state.wounded = []
+
+
+def _components_waived(state: State, ev: E.ComponentsWaived) -> None:
+    """Waiving changes nothing: the components simply are not taken (K 67.4)."""
+
+
+def _creature_shifted(state: State, ev: E.CreatureShifted) -> None:
+    card = state.cards[ev.card]
+    row = getattr(state.players[card.controller], card.zone)
+    row.remove(card.iid)
+    row.insert(ev.index, card.iid)
+
+
+def _draw_offered(state: State, ev: E.DrawOffered) -> None:
+    state.players[ev.player].draw_offer_turn = state.turn
+
+
+def _draw_answered(state: State, ev: E.DrawDeclined | E.DrawAgreed) -> None:
+    """The answer itself changes nothing (an agreed draw is recorded by the GameEnded event that
+    follows it)."""
 
 
 def _card_healed(state: State, ev: E.CardHealed) -> None:
@@ -179,6 +210,9 @@ def _card_healed(state: State, ev: E.CardHealed) -> None:
 
 def _counters_changed(state: State, ev: E.CountersChanged) -> None:
     counters = state.cards[ev.card].counters
+    if (ev.kind == "weakening" and ev.amount > 0) or (
+            ev.kind == "strengthening" and ev.amount < 0):  # its maximum HP fell (K 37.0)
+        _wounded(state, ev.card)
     n = counters.get(ev.kind, 0) + ev.amount
     if n:
         counters[ev.kind] = n
@@ -190,6 +224,8 @@ def _pumped(state: State, ev: E.Pumped) -> None:
     card = state.cards[ev.card]
     card.pump_damage += ev.damage
     card.pump_hp += ev.hp
+    if ev.hp < 0:                                          # its maximum HP fell (K 37.0)
+        _wounded(state, ev.card)
 
 
 def _keyword_granted(state: State, ev: E.KeywordGranted) -> None:
@@ -316,7 +352,10 @@ REDUCERS: dict[type, Callable[[State, object], None]] = {
     E.TasksCleared: _tasks_cleared, E.CardMoved: _card_moved,
     E.CardTurned: _card_turned,
     E.PlayerActivated: _player_activated, E.GuardMoved: _guard_moved,
-    E.CardDamaged: _card_damaged, E.CardHealed: _card_healed,
+    E.CardDamaged: _card_damaged, E.WoundsChecked: _wounds_checked,
+    E.ComponentsWaived: _components_waived, E.CreatureShifted: _creature_shifted,
+    E.DrawOffered: _draw_offered, E.DrawDeclined: _draw_answered, E.DrawAgreed: _draw_answered,
+    E.CardHealed: _card_healed,
     E.CountersChanged: _counters_changed, E.Pumped: _pumped,
     E.KeywordGranted: _keyword_granted, E.Repaired: _repaired,
     E.TurnEffectsExpired: _turn_effects_expired, E.AbilityUsed: _ability_used,

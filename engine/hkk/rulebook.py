@@ -15,8 +15,14 @@ RULES: dict[str, tuple[str, str]] = {
                 "Egy pakliban egy névből legfeljebb 3 lap lehet."),
     "K 2.3.3": ("Decks are shuffled into a random order.", "A paklikat véletlen sorrendbe keverik."),
     "K 2.5.1": ("The game is for two players.", "A játék kétszemélyes."),
-    "K 2.8.1": ("A player may concede at any time; the opponent wins.",
-                "Bármikor fel lehet adni; ekkor az ellenfél nyer."),
+    "K 2.8.1": ("The game ends when a player wins or the players agree to a draw.",
+                "A játszma véget ér, ha valaki nyer, vagy ha a játékosok döntetlenben "
+                "megegyeznek."),
+    "K 2.8.2": ("A player may concede at any time (the opponent wins); nobody can be forced to "
+                "concede or to accept a draw.", "Bármikor fel lehet adni (ekkor az ellenfél "
+                "nyer); senki sem kényszeríthető feladásra vagy döntetlen elfogadására."),
+    "K 2.8.3": ("A concession or an agreed draw can never be withdrawn.",
+                "A feladást vagy a döntetlenben való megegyezést senki nem vonhatja vissza."),
     "K 3.6": ("Each player draws an opening hand of 5; who starts is decided at random.",
               "Mindenki 5 lapos kezdőkezet húz; a kezdő játékost sorsolás dönti el."),
     "K 3.7": ("The starting player may cede the start to the opponent.",
@@ -32,6 +38,8 @@ RULES: dict[str, tuple[str, str]] = {
     "K 4.8": ("Cards put into the Void never leave it.", "A Semmibe került lap onnan nem tér vissza."),
     "K 4.11": ("The turn's eight phases follow in a fixed order.",
                "A kör nyolc fázisa rögzített sorrendben követi egymást."),
+    "K 4.11.1": ("Every phase happens, in fixed order, even if nobody acts in it.",
+                 "Minden fázis lezajlik, rögzített sorrendben, akkor is, ha senki sem cselekszik."),
     "K 41.5": ("The turn passes to the other player.", "A kör a másik játékosra száll."),
     "K 4.11.6": ("In every phase the active player may act first.",
                  "Minden fázisban az aktív játékos cselekedhet először."),
@@ -129,8 +137,16 @@ RULES: dict[str, tuple[str, str]] = {
                "Csak aktív lény léphet az őrposztra."),
     "K 32.3": ("A creature moves once per exchange phase.",
                "Egy lény csere fázisonként egyszer mozog."),
+    "K 32.4": ("The order of creatures in the reserve and the guard post changes only in their "
+               "controller's exchange phase.", "A tartalékban és az őrposztban lévő lények "
+               "sorrendje csak a gazdájuk csere fázisában változtatható."),
     "K 33": ("Combat phase: declare, combat abilities, strike.",
              "Harci fázis: támadók kijelölése, harci képességek, ütés."),
+    "K 33.1": ("The three combat sub-phases happen in order, even if nobody acts.",
+               "A három harci részfázis sorrendben lezajlik, akkor is, ha senki sem cselekszik."),
+    "K 33.2": ("Before each combat sub-phase any player may take instant actions.",
+               "Mindhárom harci részfázis előtt bármely játékos végrehajthat azonnali "
+               "cselekvéseket."),
     "K 34.1": ("Only guard-post creatures attack, each with a target.",
                "Csak őrposzton álló lény támadhat, mindegyik egy célponttal."),
     "K 34.3": ("Attack guard-post creatures, or after breaking through, buildings or the player.",
@@ -152,10 +168,13 @@ RULES: dict[str, tuple[str, str]] = {
                "+X: legfeljebb X VP-t költve annyi sebzést okoz az ellenfelének."),
     "K 36.4": ("Strike: each creature deals its damage to its opponent.",
                "Ütés: minden lény az ellenfelére sebez."),
+    "K 36.8": ("Creatures damaged in the strike may be saved by life-saving actions.",
+               "Az ütésben megsérült lények életmentő cselekvéssel menthetők."),
     "K 36.11": ("Combat ends once the dead are in the graveyard.",
                 "A harc véget ér, ha a halottak a gyűjtőbe kerültek."),
-    "K 37.0": ("After damage, life-saving actions may raise a creature's HP.",
-               "Sebződés után életmentő cselekvéssel növelhető a lény Ép-je."),
+    "K 37.0": ("Right after any damage, life-saving actions may raise the damaged creature's HP.",
+               "Bármely sebződés után közvetlenül életmentő cselekvéssel növelhető a sérült "
+               "lény Ép-je."),
     "K 37.5": ("Creatures at 0 HP and buildings at 0 SP go to the graveyard.",
                "A 0 Ép-ű lények és 0 Sp-ű építmények a gyűjtőbe kerülnek."),
     "K 38.0": ("In the opponent's turn every creature has +1 damage and +1 HP.",
@@ -171,8 +190,11 @@ RULES: dict[str, tuple[str, str]] = {
     "K 41.4": ("'Until end of turn' effects end.", "A kör végéig tartó hatások megszűnnek."),
     "K 57.0": ("A reaction card can only be played in response to an action.",
                "Reakció lap csak egy cselekvésre válaszul játszható ki."),
-    "K 67.1": ("When a creature dies, its opponent extracts its monster components.",
-               "Ha egy lény meghal, az ellenfele kinyeri a szörnykomponenseit."),
+    "K 67.1": ("When a creature dies, its opponent may extract its monster components.",
+               "Ha egy lény meghal, az ellenfele kinyerheti a szörnykomponenseit."),
+    "K 67.4": ("Extracting is optional: the entitled player may waive some or all components.",
+               "A kinyerés nem kötelező: a jogosult játékos részben vagy egészében lemondhat "
+               "róla."),
     "K 86.1": ("P: passivate this card to use the ability.",
                "P: a lap passzivizálása a képesség költsége."),
     "K 86.2": ("Passive, attached or guard-post permanents cannot be passivated.",
@@ -182,8 +204,14 @@ RULES: dict[str, tuple[str, str]] = {
     "K 94.0": ("Only reactions can enter an open reaction line.",
                "Nyitott reakció sorba csak reakció kerülhet."),
     "K 94.4": ("Players react alternately.", "A játékosok felváltva reagálnak."),
+    "K 94.0.2": ("A reaction whose text does not say what it answers answers only an "
+                 "opponent's independent action.", "Az a reakció, amelynek szövege nem "
+                 "határozza meg, mire használható, csak az ellenfél önálló cselekvésére "
+                 "reagálhat."),
     "K 94.6": ("The reaction line is the independent action and the reactions used on it.",
                "A reakció sor az önálló cselekvés és a rá használt reakciók sora."),
+    "K 94.6.1": ("Any action in the reaction line, reactions included, may be reacted to.",
+                 "A reakció sor bármely cselekvésére lehet reakcióval reagálni."),
     "K 94.7": ("The reaction line resolves last in, first out.",
                "A reakció sor fordított sorrendben értékelődik ki."),
     "K 95.2": ("Automatic reactions happen before reaction actions.",
@@ -226,13 +254,21 @@ _DEFAULT_RULES: dict[type, str] = {
     E.LinePopped: "K 94.7", E.LineItemPrevented: "K 4.21.2",
     E.LineItemRetargeted: "K 21.5.3", E.TriggerQueued: "K 22", E.CombatBegan: "K 33",
     E.AttackDeclared: "K 34.1", E.AttackWithdrawn: "K 34.12", E.HitBackChosen: "K 34.8",
-    E.CombatAbilityAnnounced: "K 35.3", E.CombatEnded: "K 36.11", E.Conceded: "K 2.8.1",
-    E.CardHealed: "K 4.26", E.Pumped: "K 41.4", E.KeywordGranted: "K 41.4", E.Regenerated: "K 136.8",
+    E.CombatAbilityAnnounced: "K 35.3", E.CombatEnded: "K 36.11", E.Conceded: "K 2.8.2",
+    E.CardHealed: "K 4.26", E.Pumped: "K 41.4", E.KeywordGranted: "K 41.4",
+    E.Regenerated: "K 136.8",
     E.AbilityUsed: "K 90", E.CardsPlayedCounted: "K 21.14", E.TurnEnded: "K 41.5",
     E.TaskPopped: "K 4.11", E.TasksCleared: "K 40.3", E.CountersChanged: "K 26",
     E.MaxLifeChanged: "K 3.18", E.PlayerSet: "K 28", E.TurnSet: "K 28",
-    E.RandomPicked: "K 4.17", E.TriggerTaken: "K 22.1",
+    E.RandomPicked: "K 4.17", E.TriggerTaken: "K 22.1", E.WoundsChecked: "K 37.0",
+    E.ComponentsWaived: "K 67.4", E.CreatureShifted: "K 32.4", E.DrawOffered: "K 2.8.1",
+    E.DrawDeclined: "K 2.8.2", E.DrawAgreed: "K 2.8.1",
 }
+
+#: The combat phase's steps (engine.hkk.turn._enter_combat): its windows before each sub-phase
+#: (K 33.2), the sub-phases (K 33.1), and its end (K 36.11).
+_COMBAT_STEP_RULES = {0: "K 33.2", 1: "K 33.1", 2: "K 33.1", 3: "K 33.2", 4: "K 33.1",
+                      5: "K 35.4", 6: "K 33.2", 7: "K 33.1", 8: "K 36.11"}
 
 
 def rule_of(event: object) -> str:
@@ -241,6 +277,8 @@ def rule_of(event: object) -> str:
     if rule:
         return rule
     if isinstance(event, E.StepBegan):
+        if event.phase == "combat":
+            return _COMBAT_STEP_RULES.get(event.step, "K 33")
         return _PHASE_RULES.get(event.phase, "K 4.11")
     if isinstance(event, E.CardDrawn):
         return "K 3.6" if event.opening else "K 30"

@@ -30,7 +30,12 @@ from engine.hkk.state import Card, Player, State
 from engine.hkk.turn import DEFAULT_OPTIONS, advance
 from engine.hkk.views import view
 
-RULESET_VERSION = "1"
+#: The version of HKK's rules. Bump it whenever a rules change alters the events of ordinary
+#: games: saves recorded under an older version are then replayed from their records instead of
+#: being re-run (engine.core.game.check_record). 2: combat sub-phases and their windows every
+#: turn (K 33.1-33.2), life-saving after any damage (K 37.0), components taken wholly or partly
+#: (K 67.4), reactions to reactions (K 94.6.1), guard-post order (K 32.4), draw offers (K 2.8).
+RULESET_VERSION = "2"
 
 
 # ---------------------------------------------------------------------------- what an action names
@@ -48,6 +53,8 @@ _CARD_FIELD_RULES: dict[type, tuple[tuple[str, str, str], ...]] = {
                       ("attacker", "K 34.8", "choose one of the creatures attacking it")),
     A.UseCombatAbility: (("card", "K 35.8", "announce for an attacking or defending creature "
                                             "of yours"),),
+    A.ExtractMc: (("card", "K 67.1", "take the components of a creature that died"),),
+    A.ShiftCreature: (("card", "K 32.4", "reorder a creature of your guard post or reserve"),),
 }
 
 
@@ -146,9 +153,12 @@ class HkkRuleset(HkkProtocol):
             raise refuse("K 3.14", "The game is over.", "game_over")
         if player not in (0, 1):
             raise refuse("K 2.5.1", "There are two players: 0 and 1.", "bad_player")
-        if isinstance(action, A.Concede):                              # K 2.8.1
+        if isinstance(action, A.Concede):                              # K 2.8.2
             ctx.emit(E.Conceded(player))
-            ctx.emit(E.GameEnded(1 - player, "concede", "K 2.8.1"))
+            ctx.emit(E.GameEnded(1 - player, "concede", "K 2.8.2"))
+            return ctx.out
+        if isinstance(action, A.OfferDraw):                            # K 2.8.1-2.8.2
+            decisions.offer_draw(ctx, player)
             return ctx.out
         decisions.answer(ctx, player, action)
         advance(ctx)

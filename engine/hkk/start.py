@@ -77,6 +77,8 @@ def setup_scenario(ctx: Ctx, spec: ScenarioSpec) -> dict[str, int]:
         ctx.emit(E.PlayerSet(p, side.life, side.max_life, side.vp, side.max_vp, side.mc,
                              side.turns))
     ctx.emit(E.TurnSet(spec.turn, spec.active, spec.starter))
+    if s.wounded:                    # declared wounds are the position, not fresh damage
+        ctx.emit(E.WoundsChecked())
     return labels
 
 

@@ -74,6 +74,7 @@ class Player(msgspec.Struct):
     void: list[int] = []
     turns: int = 0                       # own turns begun (K 4.10.5-4.10.6)
     cards_played_this_turn: int = 0
+    draw_offer_turn: int = -1            # the turn of this player's last draw offer (K 2.8.2)
 
 
 class Task(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -146,3 +147,6 @@ class State(msgspec.Struct):
     result: Result | None = None
     quiet_rounds: int = 0                # turns in a row without damage to a player (K 3.16)
     player_damaged_this_turn: bool = False
+    #: creatures and buildings damaged (or whose maximum HP fell) since life-saving actions were
+    #: last offered for them (K 37.0-37.1)
+    wounded: list[int] = []

@@ -91,24 +91,34 @@ def still_legal(ctx: Ctx, spec: str, player: int, target: Target, by_spell: bool
 
 def can_respond_to(ctx: Ctx, player: int, index: int, responds_to: str,
                    resolving: bool = False) -> bool:
-    """May a reaction of ``player`` answer line item ``index``? (K 57.1, 94.0.2, 94.8, §11.6)
+    """May a reaction of ``player`` answer line item ``index``? (K 57.1, 94.0.2, 94.6.1, 94.8,
+    §11.6)
 
-    A reaction answers only an opponent's item. Unless it explicitly answers reactions, it answers
-    only the opponent's *independent* action, and reactions to card plays only answer cards
-    played from hand.
+    Any action in the line may be reacted to, reactions included (K 94.6.1), by a reaction whose
+    text covers it (K 57.1): one that answers "a spell / creature / card your opponent is
+    playing" answers such a play whether it started the line or is itself a reaction (a Negate
+    answers a Negate); one that answers "your opponent's ability" answers any ability of theirs
+    in the line; "a reaction" answers only reactions. A reaction whose text does not say what it
+    answers ("any") answers only the opponent's independent action (K 94.0.2). Only
+    ``own_card`` answers one's own item: a card one is playing oneself. Reactions to card plays
+    answer only cards played from hand (K 94.8).
     """
     item = ctx.s.line[index]
-    if item.controller == player or (item.prevented and not resolving):
+    if item.prevented and not resolving:
+        return False
+    if responds_to == "own_card":
+        return item.controller == player and item.kind == "card" and item.from_hand
+    if item.controller == player:
         return False
     if responds_to == "reaction":
         return not item.independent
-    if responds_to != "any" and not item.independent:
+    if responds_to == "any" and not item.independent:                # K 94.0.2
         return False
     if responds_to == "ability":
         return item.kind != "card"
     if item.kind != "card":
         return responds_to == "any"
-    if not item.from_hand:                                      # K 94.8
+    if not item.from_hand:                                          # K 94.8
         return False
     d = ctx.d(item.card)
     if responds_to == "spell":

@@ -14,11 +14,11 @@ from engine.hkk.combat import (
 from engine.hkk.ctx import Ctx
 from engine.hkk.decisions import (
     COMBAT_ABILITIES, DECLARE, EXCHANGE, HIT_BACK, KINDS, LIFE_SAVING, ORDER_TRIGGERS, PRIORITY,
-    RETARGET, SACRIFICE_MC, HitBack, Retarget, take_trigger,
+    RETARGET, SACRIFICE_MC, HitBack, Retarget, Saving, take_trigger,
 )
 from engine.hkk.effects import doomed, draw, gain_vp, leave_table, queue_play_related
 from engine.hkk.play import resolve_top
-from engine.hkk.state import GRAVEYARD, LINE, Task, Trigger
+from engine.hkk.state import GRAVEYARD, LINE, TABLE_ZONES, Task, Trigger
 from engine.hkk.triggers import orderable, queue_triggers, trigger_chooser
 from engine.hkk.windows import window_needed
 
@@ -121,35 +121,38 @@ def enter_step(ctx: Ctx, phase: str, step: int) -> None:
 
 
 def _enter_combat(ctx: Ctx, step: int) -> None:
+    """The combat phase and its three sub-phases happen every turn, in order, even if nobody
+    acts (K 33.1, 4.11.1); before each sub-phase any player may take instant actions (K 33.2).
+    Whether a window or a sub-phase asks anyone is a question of who can act (auto-pass), never
+    a reason to skip it. Steps: 0 the phase opens + the window before declaring, 1 declare
+    attackers (K 34), 2 what declaring triggers (K 110, 34.8), 3 the window before combat
+    abilities, 4-5 combat abilities (K 35), 6 the window before the strike, 7 strike (K 36),
+    8 combat ends (K 36.11)."""
     s = ctx.s
     a = s.active
     if step == 0:
-        if not s.players[a].guard:            # nobody can attack: the sub-phases pass empty
-            enter_step(ctx, "combat", 8)
-            return
         ctx.emit(E.CombatBegan())
         _open_priority(ctx, a)                                       # K 33.2
     elif step == 1:
         ctx.push(DECLARE.ask(a))                                     # K 34.1
     elif step == 2:
         assert s.combat is not None
-        if not s.combat.attacks:
-            enter_step(ctx, "combat", 8)
-            return
         for attack in s.combat.attacks:                              # K 110 related effects
             d = ctx.d(attack.attacker)
             for i, ab in enumerate(d.abilities):
                 if ab.when == "attack":
                     ctx.emit(E.TriggerQueued(Trigger(attack.attacker, i, a)))
-        ctx.push(Task("check_deaths"))
-        ctx.push(Task("run_triggers"))
+        if s.triggers:
+            ctx.push(Task("check_deaths"))
+            ctx.push(Task("run_triggers"))
         for defender in double_attacked(ctx):                        # K 34.8
             ctx.push(HIT_BACK.ask(s.cards[defender].controller, HitBack(defender)))
     elif step in (3, 6):
         _open_priority(ctx, a)                                       # K 33.2
-    elif step == 4:
-        if combat_ability_options(ctx, a) or combat_ability_options(ctx, 1 - a):
-            ctx.push(COMBAT_ABILITIES.ask(a))                        # K 35.3
+    elif step == 4:                                                  # K 35.3
+        if not ctx.opt("auto_pass", True) or combat_ability_options(
+                ctx, a) or combat_ability_options(ctx, 1 - a):
+            ctx.push(COMBAT_ABILITIES.ask(a))
     elif step == 5:
         resolve_combat_abilities(ctx)                                # K 35.4
         ctx.push(Task("check_deaths"))
@@ -218,12 +221,7 @@ def _run_task(ctx: Ctx, task: Task) -> None:
             ctx.push(RETARGET.ask(s.line[index].controller, Retarget(index)))
     elif kind == "check_deaths":
         ctx.pop()
-        if doomed(ctx):
-            if s.phase == "prep":                                     # K 29.4.10
-                _deaths(ctx)
-            else:
-                ctx.push(Task("deaths"))
-                ctx.push(LIFE_SAVING.ask(s.active))                  # K 37.0-37.2
+        _check_deaths(ctx)
     elif kind == "deaths":
         ctx.pop()
         _deaths(ctx)
@@ -235,6 +233,31 @@ def _run_task(ctx: Ctx, task: Task) -> None:
             ctx.push(Task("run_triggers"))
     else:  # pragma: no cover - a task kind without a handler is an engine bug
         raise RuntimeError(f"unknown task kind {kind!r}")
+
+
+def _check_deaths(ctx: Ctx) -> None:
+    """After damage: life-saving actions for the creatures (and buildings) that have just taken
+    damage or lost maximum HP, whether or not it kills them (K 37.0-37.2, 35.9, 36.8); then the
+    dead go to the graveyard (K 37.5). In the preparation phase death is immediate and there is
+    no life-saving (K 29.4.10)."""
+    s = ctx.s
+    wounded = s.wounded
+    dying = doomed(ctx)
+    if not wounded and not dying:
+        return
+    cards = s.cards
+    saving = tuple(dict.fromkeys(
+        [i for i in wounded if cards[i].zone in TABLE_ZONES and cards[i].damage > 0] + dying))
+    if wounded:
+        ctx.emit(E.WoundsChecked())
+    if s.phase == "prep":                                            # K 29.4.10
+        if dying:
+            _deaths(ctx)
+        return
+    if dying:
+        ctx.push(Task("deaths"))
+    if saving and window_needed(ctx, LIFE_SAVING.name, s.active, saving):
+        ctx.push(LIFE_SAVING.ask(s.active, Saving(0, saving)))      # K 37.0-37.2
 
 
 def _deaths(ctx: Ctx) -> None:

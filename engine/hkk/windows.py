@@ -1,7 +1,7 @@
 """The right to act (K 4.11.6-4.11.8, 94.4, 37.0): what a player may do in an open window.
 
 Three decisions are windows: ``priority`` (a phase's or combat step's turn to act), ``respond``
-(the reaction line is open, K 94) and ``life_saving`` (a creature is about to die, K 37.0). In
+(the reaction line is open, K 94) and ``life_saving`` (creatures have just taken damage, K 37.0). In
 each the player may play a card, use an ability or (life-saving) regenerate, or pass. This module
 lists those answers and tells, cheaply, whether there is any besides Pass — so that, with
 auto-pass on, a window where nobody could do anything is not opened at all.
@@ -84,7 +84,7 @@ def window_actions(ctx: Ctx, player: int, kind: str, first_only: bool = False,
             if first_only:
                 return out
         if kind == "life_saving" and d.regeneration and regenerate_refusal(
-                ctx, player, iid) is None:
+                ctx, player, iid, window) is None:
             out.append(A.Regenerate(iid))
             if first_only:
                 return out
@@ -92,20 +92,21 @@ def window_actions(ctx: Ctx, player: int, kind: str, first_only: bool = False,
     return out
 
 
-def window_needed(ctx: Ctx, kind: str, first: int) -> bool:
+def window_needed(ctx: Ctx, kind: str, first: int, data: tuple[int, ...] = ()) -> bool:
     """Would opening this window ask anyone anything? With auto-pass on, a window where both
-    players could only pass is not opened at all (it would close at once, K 4.11.7)."""
+    players could only pass is not opened at all (it would close at once, K 4.11.7). ``data``:
+    the window's own data (a life-saving window's creatures)."""
     if not ctx.opt("auto_pass", True):
         return True
     for player in (first, 1 - first):
-        if window_choice(ctx, player, kind, Task(kind, player)):
+        if window_choice(ctx, player, kind, Task(kind, player, data=data)):
             return True
     return False
 
 
 def window_choice(ctx: Ctx, player: int, kind: str, window: Task | None) -> bool:
     """Has ``player`` anything but Pass in a ``kind`` window? Cached per table state."""
-    key = (player, kind)
+    key = (player, kind, window.data if window is not None else ctx.s.tasks[-1].data)
     hit = ctx.choices.get(key)
     if hit is not None and hit[0] == ctx.version:
         return hit[1]

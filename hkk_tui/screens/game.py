@@ -1,8 +1,9 @@
 """The game screen of any ruleset: Board, Hand, Stack (the track) and Log panes, the prompt line,
 and the action flow. Menus come from the ruleset's action hints (``ruleset.hints(view, legal)``):
 one line per hint group, its options from the hints' option labels; Pass/Done from the hints'
-roles; concede is ``ruleset.concede_action(seat)``. The board and hand widgets are the ruleset UI
-plugin's."""
+roles; concede is ``ruleset.concede_action(seat)`` and a draw offer
+``ruleset.draw_offer_action(seat)`` (when the ruleset has one). The board and hand widgets are the
+ruleset UI plugin's."""
 
 from __future__ import annotations
 
@@ -76,6 +77,7 @@ class GameScreen(Screen):
         Binding("y", "redo", "key.redo", show=False),
         Binding("s", "save_as", "key.save_as", show=False),
         Binding("x", "concede", "key.concede", show=False),
+        Binding("d", "offer_draw", "key.offer_draw", show=False),
         Binding("r", "retry_ai", "key.retry_ai"),
         Binding("1", "focus_pane('board')", "key.focus_board", show=False),
         Binding("2", "focus_pane('hand')", "key.focus_hand", show=False),
@@ -112,6 +114,8 @@ class GameScreen(Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "retry_ai":            # shown (and usable) only after a failed AI save
             return self._bot_stalled
+        if action == "offer_draw":          # only in rulesets with agreed draws (HKK: K 2.8.1)
+            return self.session.draw_offer() is not None
         return True
 
     def on_mount(self) -> None:
@@ -472,6 +476,12 @@ class GameScreen(Screen):
         self.app.push_screen(ChoiceScreen(t("concede.title", self.lang),
                                           [(t("concede.no", self.lang), False),
                                            (t("concede.yes", self.lang), True)]), sure)
+
+    def action_offer_draw(self) -> None:
+        """Offer the opponent a draw: they accept or decline it (the AI by its own rule)."""
+        if self.session.result() is not None or self.session.draw_offer() is None:
+            return
+        self._act(self.session.offer_draw)
 
     def action_focus_pane(self, pane: str) -> None:
         self.query_one(f"#{pane}").focus()

@@ -91,11 +91,15 @@ class GameSession:
             raise
         except SaveError as exc:
             raise SaveError(unusable_save(Path(path), exc, lang)) from None
-        problem = ""
+        notes = []
         if loaded.problem:
-            problem = describe_recovery(loaded.problem, Path(path).name, len(loaded.entries),
-                                        loaded.backup, lang)
-        return cls(game=game, lang=lang, path=Path(path), problem=problem).attach_bots()
+            notes.append(describe_recovery(loaded.problem, Path(path).name,
+                                           len(loaded.entries), loaded.backup, lang))
+        if game.recorded_under:             # played under older rules: replayed, goes on
+            notes.append(t("save.old_rules", lang, name=Path(path).name,
+                           version=game.recorded_under, today=game.ruleset.version))
+        return cls(game=game, lang=lang, path=Path(path),
+                   problem=" ".join(notes)).attach_bots()
 
     def attach_bots(self) -> "GameSession":
         from engine.ai.bots import make_bot
@@ -224,6 +228,27 @@ class GameSession:
             d = self.pending()
             who = d.player if d is not None else 0
         return self.game.submit(who, self.ruleset.concede_action(who))
+
+    def draw_offer(self) -> Any:
+        """The action by which the player on screen offers a draw, or None if the ruleset has
+        no agreed draws (``ruleset.draw_offer_action``, optional in the protocol)."""
+        make = getattr(self.ruleset, "draw_offer_action", None)
+        return make(self._on_screen()) if make is not None else None
+
+    def offer_draw(self) -> list[Any]:
+        """The player on screen offers a draw; the opponent (a person or the AI) answers it."""
+        self._open()
+        action = self.draw_offer()
+        if action is None:
+            return []
+        return self.game.submit(self._on_screen(), action)
+
+    def _on_screen(self) -> int:
+        who = self.viewer()
+        if who < 0:
+            d = self.pending()
+            who = d.player if d is not None else 0
+        return who
 
     def submit_bot(self, player: int, action: Any) -> list[Any]:
         """Submit the AI's chosen action (same refusals and write errors as :meth:`submit`)."""

@@ -146,8 +146,18 @@ def describe_event(ev: Any, n: Namer) -> str | None:  # noqa: C901 - one table o
             return t("ev.repaired", L)
         case E.TurnEffectsExpired():
             return t("ev.effects_expired", L)
-        case E.AbilityUsed() | E.CardsPlayedCounted() | E.TriggerTaken():
+        case E.AbilityUsed() | E.CardsPlayedCounted() | E.TriggerTaken() | E.WoundsChecked():
             return t("ev.bookkeeping", L)
+        case E.ComponentsWaived(player=p, card=c, amount=a):
+            return t("ev.components_waived", L, player=P(p), n=a, card=C(c))
+        case E.CreatureShifted(card=c, index=i):
+            return t("ev.creature_shifted", L, card=C(c), n=i + 1)
+        case E.DrawOffered(player=p):
+            return t("ev.draw_offered", L, player=P(p))
+        case E.DrawDeclined(player=p):
+            return t("ev.draw_declined", L, player=P(p))
+        case E.DrawAgreed(player=p):
+            return t("ev.draw_agreed", L, player=P(p))
         case E.Regenerated(card=c, amount=a):
             return t("ev.regenerated", L, card=C(c), n=a)
         case E.RandomPicked(n=k, picked=i):
@@ -227,6 +237,16 @@ def describe_action(action: Any, n: Namer, line: Sequence[Any] = ()) -> str:
             return n.targets(tg, line) or t("act.no_target", L)
         case A.OrderTrigger(index=i):
             return t("act.order_trigger", L, n=i + 1)
+        case A.ExtractMc(card=c, amount=k):
+            return t("act.extract_amount", L, card=C(c), n=k)
+        case A.ShiftCreature(card=c, left=left):
+            return t("act.shift_card_left" if left else "act.shift_card_right", L, card=C(c))
+        case A.OfferDraw():
+            return t("act.offer_draw", L)
+        case A.AcceptDraw():
+            return t("act.accept_draw", L)
+        case A.DeclineDraw():
+            return t("act.decline_draw", L)
         case A.Concede():
             return t("act.concede", L)
         case A.Start() | A.SetupScenario():
