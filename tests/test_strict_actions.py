@@ -471,12 +471,12 @@ def test_k4_4_5_playing_a_card_this_game_does_not_have(saved_game, card):
     assert str(card) in exc.message
 
 
-def test_k4_4_5_playing_the_opponents_card(saved_game):
+def test_k2_6_2_playing_the_opponents_card(saved_game):
     game, path = saved_game
     player = to_main_phase(game)
     theirs = game.state.players[1 - player].hand[0]
     exc = refused_and_unchanged(game, path, player, A.PlayCard(theirs))
-    assert (exc.key, exc.rule) == ("not_in_hand", "K 4.4.5")
+    assert (exc.key, exc.rule) == ("opponents_card", "K 2.6.2")
 
 
 def test_a_number_too_big_for_the_wire_is_malformed(saved_game):
