@@ -236,6 +236,8 @@ class Garbage:
         value = self.rnd.choice(WRONG_TYPES)
         if name == "cede" and type(value) is bool:
             value = "yes"
+        if name == "targets" and value == []:       # an empty target list is well typed
+            value = None
         if name in ("targets", "target") and self.rnd.random() < 0.5:   # inside a target
             k, i = ((self.rnd.choice(WRONG_TYPES), 0) if self.rnd.random() < 0.3
                     else ("c", self.rnd.choice(WRONG_TYPES)))

@@ -80,7 +80,8 @@ def declare_refusal(ctx: Ctx, player: int, attacker: int, target: Target
         if not breaks_through(ctx, attacker):
             return _break_through_refusal(ctx, attacker, "the player")
         return None
-    return refuse("K 34.3", "That is not something you can attack.", "bad_target")
+    return refuse("K 34.3", "A creature attacks the opponent's guard-post creatures, buildings or "
+                  "the opponent, never its own player.", "bad_target")
 
 
 def declare_options(ctx: Ctx, player: int) -> list[tuple[int, Target]]:

@@ -291,7 +291,8 @@ def _exchange_refusal(ctx: Ctx, player: int, iid: int, to_guard: bool) -> Illega
     card = ctx.s.cards[iid]
     me = ctx.s.players[player]
     if card.controller != player or card.zone != (RESERVE if to_guard else GUARD):
-        return refuse("K 32.1", "Move your own creatures between your reserve and guard post.",
+        where, to = ("reserve", "guard post") if to_guard else ("guard post", "reserve")
+        return refuse("K 32.1", f"Only a creature in your {where} can move to the {to}.",
                       "exchange_zone")
     if card.uses.get("x"):
         return refuse("K 32.3", "Each creature moves at most once per exchange phase; undo to "
@@ -359,7 +360,8 @@ def _declare(ctx: Ctx, player: int, p: NoParams,
     combat = ctx.s.combat
     assert combat is not None
     if not any(a.attacker == action.attacker for a in combat.attacks):
-        raise refuse("K 34.12", "That creature is not attacking.", "not_attacking")
+        raise refuse("K 34.12", "That creature is not attacking, so there is no declaration to "
+                     "withdraw.", "not_attacking")
     ctx.emit(E.AttackWithdrawn(action.attacker))
     ctx.emit(E.AbilityUsed(action.attacker, "w"))
 
@@ -404,7 +406,8 @@ def _retarget_options(ctx: Ctx, player: int, p: Retarget) -> list[Any]:
 
 def _retarget(ctx: Ctx, player: int, p: Retarget, action: A.ChooseTarget) -> None:
     if tuple(action.targets) not in retarget_options(ctx, p.line_index):
-        raise refuse("K 21.5.3", "Choose a legal new target.", "bad_targets")
+        raise refuse("K 21.5.3", "A target of this reaction-line item became illegal: choose a "
+                     "legal new target for it (the other targets stay).", "bad_retarget")
     ctx.pop()
     ctx.emit(E.LineItemRetargeted(p.line_index, tuple(action.targets)))
 

@@ -173,7 +173,8 @@ def no_target_refusal(ctx: Ctx, player: int, specs: tuple[str, ...], by_spell: b
                       ability: bool) -> IllegalAction:
     """Why there is no legal choice of targets, named by the most specific rule: the first slot
     with no legal target (K 21.5.1-21.5.2) because of magic immunity (K 132.4) or resistance
-    (K 80), an enchantment with no host (K 8.5.5), or no dying creature to save (K 37.0)."""
+    (K 80), an enchantment with no host (K 8.5.5), nothing a reaction may answer (K 57.1), or no
+    dying creature to save (K 37.0)."""
     for slot, spec in enumerate(specs):
         cands = candidates(ctx, spec, player, by_spell, responds_to)
         if cands:
@@ -196,6 +197,10 @@ def no_target_refusal(ctx: Ctx, player: int, specs: tuple[str, ...], by_spell: b
         if host and slot == 0:
             return refuse("K 8.5.5", "An enchantment 'on X' must be put on a legal X when it is "
                           "played; there is none, so it cannot be played.", "no_host")
+        if spec == "line_item":
+            return refuse("K 57.1", "Nothing in the reaction line is what this reaction can "
+                          "answer: a reaction answers only an opponent's action of the kind its "
+                          "text names.", "no_line_target")
         break
     if ability:
         return refuse("K 21.5.2", "There is no legal target for this ability, so it cannot be "
@@ -213,6 +218,7 @@ def target_refusal(ctx: Ctx, player: int, specs: tuple[str, ...], given: tuple[T
         return refuse("K 21.5", f"This needs {len(specs)} target(s), chosen when it is played "
                       f"or used; {len(given)} were given.", "target_count", n=len(specs),
                       given=len(given))
+    bad = len(given)               # the choice as a whole, if no single target is illegal
     for slot, (spec, t) in enumerate(zip(specs, given)):
         if t in candidates(ctx, spec, player, by_spell, responds_to):
             if life_saving and slot in heal_slots and not (
@@ -236,13 +242,13 @@ def target_refusal(ctx: Ctx, player: int, specs: tuple[str, ...], given: tuple[T
         if host and slot == 0:
             return refuse("K 8.5.5", "An enchantment 'on X' must be put on a legal X: the first "
                           "target is not one.", "bad_host")
-        if ability:
-            return refuse("K 21.5.2", f"Target {slot + 1} is not a legal target for this "
-                          "ability.", "bad_ability_targets", slot=slot + 1)
-        return refuse("K 21.5", f"Target {slot + 1} is not a legal target for this card.",
-                      "bad_targets", slot=slot + 1)
-    return refuse("K 21.5", "Those targets are not a legal choice together.", "bad_targets",
-                  slot=len(given))
+        bad = slot + 1
+        break
+    if ability:
+        return refuse("K 21.5.2", f"Target {bad} is not a legal target for this ability.",
+                      "bad_ability_targets", slot=bad)
+    return refuse("K 21.5", f"Target {bad} is not a legal target for this card.", "bad_targets",
+                  slot=bad)
 
 
 def card_specs(d: CardDef) -> tuple[str, ...]:
@@ -449,14 +455,17 @@ def regenerate_refusal(ctx: Ctx, player: int, iid: int) -> IllegalAction | None:
         return refuse("K 136.8", "Regeneration can be used only as a life-saving action, right "
                       "after the creature took damage.", "regen_timing")
     if not n or card.controller != player or card.zone not in ("reserve", "guard"):
-        return refuse("K 136.6", "That is not a regenerating creature of yours.", "no_regen")
+        return refuse("K 136.6", "That is not a creature in play with regeneration.",
+                      "no_regen")
     if card.damage <= 0:
-        return refuse("K 136.8", "The creature has no damage to regenerate.", "no_damage")
+        return refuse("K 136.8", "The creature has no damage to regenerate: regeneration is used "
+                      "right after it took damage.", "no_damage")
     if card.regenerated >= 4:
         return refuse("K 136.7", "Regeneration heals at most 4 HP on a creature per turn.",
                       "regen_max")
     if ctx.s.players[player].vp < n:
-        return refuse("K 4.20.3", f"Regeneration costs {n} VP.", "no_vp", cost=n,
+        return refuse("K 4.20.3", f"Regeneration costs {n} VP but you have "
+                      f"{ctx.s.players[player].vp}.", "no_vp", cost=n,
                       vp=ctx.s.players[player].vp)
     return None
 
