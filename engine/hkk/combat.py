@@ -69,7 +69,7 @@ def declare_refusal(ctx: Ctx, player: int, attacker: int, target: Target
         if t.controller == opp and t.zone == PERM and ctx.pool[t.cid].type == "building":
             if not t.active:
                 return refuse("K 5.4.2", "Guard-post creatures attack only the opponent's active "
-                              "buildings; a passive building cannot be destroyed (K 34.11).",
+                              "buildings; a passive building cannot be destroyed.",
                               "passive_building")
             if not breaks_through(ctx, attacker):
                 return _break_through_refusal(ctx, attacker, "a building")
