@@ -170,12 +170,12 @@ def _damaged_creatures(ctx: Ctx) -> list[int]:
 
 def no_target_refusal(ctx: Ctx, player: int, specs: tuple[str, ...], by_spell: bool,
                       responds_to: str, life_saving: bool, heal_slots: set[int], host: bool,
-                      ability: bool) -> IllegalAction:
+                      ability: bool, why: bool = True) -> IllegalAction:
     """Why there is no legal choice of targets, named by the most specific rule: the first slot
     with no legal target (K 21.5.1-21.5.2) because of magic immunity (K 132.4) or resistance
     (K 80), an enchantment with no host (K 8.5.5), nothing a reaction may answer (K 57.1), or no
-    dying creature to save (K 37.0)."""
-    for slot, spec in enumerate(specs):
+    dying creature to save (K 37.0). ``why=False``: only the general rule, found at once."""
+    for slot, spec in enumerate(specs if why else ()):
         cands = candidates(ctx, spec, player, by_spell, responds_to)
         if cands:
             if life_saving and slot in heal_slots:
@@ -284,10 +284,11 @@ def ability_target_refusal(ctx: Ctx, player: int, iid: int, index: int,
 
 
 # ---------------------------------------------------------------------------- cards
-def play_options(ctx: Ctx, player: int, iid: int, window: Task | None = None
-                 ) -> list[tuple[Target, ...]]:
+def play_options(ctx: Ctx, player: int, iid: int, window: Task | None = None,
+                 why: bool = True) -> list[tuple[Target, ...]]:
     """Legal target tuples for playing ``iid``; raises IllegalAction naming the rule.
-    ``window`` asks about a window that is not open yet (default: the pending decision)."""
+    ``window`` asks about a window that is not open yet (default: the pending decision);
+    ``why=False`` (listing what can be done) skips finding out why no target is legal."""
     s = ctx.s
     top = _window(ctx, player, window)
     card = s.cards[iid]
@@ -322,7 +323,8 @@ def play_options(ctx: Ctx, player: int, iid: int, window: Task | None = None
                              top.kind == "life_saving", heal_slots)
     if not options:
         raise no_target_refusal(ctx, player, specs, d.is_spell, d.responds_to or "any",
-                                top.kind == "life_saving", heal_slots, bool(d.attach), False)
+                                top.kind == "life_saving", heal_slots, bool(d.attach), False,
+                                why)
     # Step 4-5: cost (K 21.8, 4.20)
     cost = cost_of(ctx, player, iid)
     me = s.players[player]
@@ -388,7 +390,8 @@ def _limit_refusal(limit: str) -> IllegalAction:
 
 
 def ability_options(ctx: Ctx, player: int, iid: int, index: int,
-                    window: Task | None = None) -> list[tuple[Target, ...]]:
+                    window: Task | None = None, why: bool = True
+                    ) -> list[tuple[Target, ...]]:
     s = ctx.s
     top = _window(ctx, player, window)
     card = s.cards[iid]
@@ -421,7 +424,7 @@ def ability_options(ctx: Ctx, player: int, iid: int, index: int,
                              top.kind == "life_saving", heal_slots)
     if not options:
         raise no_target_refusal(ctx, player, ab.targets, False, ab.responds_to,
-                                top.kind == "life_saving", heal_slots, False, True)
+                                top.kind == "life_saving", heal_slots, False, True, why)
     if s.players[player].vp < ab.cost_vp:
         raise refuse("K 4.20.3", f"This ability costs {ab.cost_vp} VP but you have "
                      f"{s.players[player].vp}.", "no_vp", cost=ab.cost_vp,
