@@ -390,8 +390,10 @@ def test_random_garbage_is_refused_and_changes_nothing(tmp_path_factory, capsys)
     for category in ("bad seat", "wrong type", "negative or too big", "unknown id",
                      "wrong kind", "not your decision", "system only", "not an action"):
         assert counts[f"category: {category}"] > 0, category
+    # an action of another decision's kind is refused by the rule of when it is taken
+    # (not_cede: keeping or ceding the start outside that decision, K 3.7)
     for key in ("malformed", "bad_seat", "no_such_card", "no_such_player", "system_only",
-                "not_you", "wrong_action"):
+                "not_you", "not_cede"):
         assert counts[f"refused: {key}"] > 0, key
 
 
