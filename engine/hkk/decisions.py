@@ -605,8 +605,8 @@ def answer(ctx: Ctx, player: int, action: Any) -> None:
     if not isinstance(action, (A.Pass, *kind.answers)):
         raise _misplaced(ctx, player, top, action)
     if top.player != player:
-        raise refuse(kind.rule, f"The game is waiting for player {top.player + 1}, not you: "
-                     f"here {kind.decider} decides.", "not_you", waiting=top.player)
+        raise refuse(kind.rule, f"The game is waiting for player {top.player + 1}, not you; "
+                     f"who decides here: {kind.decider}.", "not_you", waiting=top.player)
     params = kind.params.of(top)
     if isinstance(action, A.Pass):
         kind.pass_(ctx, player, params)
