@@ -581,8 +581,8 @@ def _misplaced(ctx: Ctx, player: int, top: Task, action: Any) -> IllegalAction:
         return refuse("K 21.5", "Targets are chosen when a card is played or an ability used; "
                       "no effect is waiting for targets now.", "no_target_choice")
     elif isinstance(action, A.OrderTrigger):
-        return refuse("K 22.1", "No related effects are waiting to be ordered now.",
-                      "no_trigger_order")
+        return refuse("K 22.1", "Related effects are ordered when several wait to happen after "
+                      "an action; none are waiting now.", "no_trigger_order")
     elif isinstance(action, A.CedeStart):
         return refuse("K 3.7", "Only the starting player, before the first turn, can keep or "
                       "cede the start.", "not_cede")
