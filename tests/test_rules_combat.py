@@ -78,10 +78,10 @@ def test_k34_8_defender_chooses_which_attacker_to_hit_back():
     assert sc.card("b").damage == 0
 
 
-def test_k34_11_passive_buildings_cannot_be_attacked():
+def test_k5_4_2_k34_11_passive_buildings_cannot_be_attacked():
     sc = combat(side(guard=[c("grunt", label="a")]),
                 side(perm=[c("fort", label="f", active=False), c("tower", label="t", active=True)]))
-    sc.refused(0, A.DeclareAttack(sc.iid("a"), sc.ct("f")), "K 34.11")
+    sc.refused(0, A.DeclareAttack(sc.iid("a"), sc.ct("f")), "K 5.4.2")
     sc.submit(0, A.DeclareAttack(sc.iid("a"), sc.ct("t")))
     sc.submit(0, A.Pass())
     sc.pass_until("priority", "main2")
@@ -140,7 +140,7 @@ def test_k35_8_direct_damage_combat_ability_spends_vp():
     sc.submit(0, A.Pass())
     sc.pass_until("combat_abilities")
     assert A.UseCombatAbility(sc.iid("l"), 4) not in sc.legal(0)       # at most +3
-    sc.refused(0, A.UseCombatAbility(sc.iid("l"), 4), "K 35.8")
+    sc.refused(0, A.UseCombatAbility(sc.iid("l"), 4), "K 129.5")
     sc.submit(0, A.UseCombatAbility(sc.iid("l"), 3))
     sc.pass_until("priority", "main2")
     assert sc.vp(0) == 2
@@ -179,7 +179,7 @@ def test_k131_3_invisible_attacker_breaks_through_alone():
 
 def test_k131_4_see_invisibility_in_guard_post_stops_it():
     sc = combat(side(guard=[c("sneak", label="s")]), side(guard=[c("seer", label="w")]))
-    sc.refused(0, A.DeclareAttack(sc.iid("s"), sc.pt(1)), "K 34.4")
+    sc.refused(0, A.DeclareAttack(sc.iid("s"), sc.pt(1)), "K 131.4")
 
 
 def test_k132_13_cannot_be_damaged():

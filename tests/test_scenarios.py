@@ -203,7 +203,7 @@ def test_k131_3_invisibility_scenario():
 
 def test_k131_4_see_invisibility_scenario():
     sc = load("k131-4-see-invisibility.toml")
-    sc.refused(0, A.DeclareAttack(sc.iid("kodlepo"), sc.pt(1)), "K 34.4")
+    sc.refused(0, A.DeclareAttack(sc.iid("kodlepo"), sc.pt(1)), "K 131.4")
     sc.submit(0, A.DeclareAttack(sc.iid("lovas"), sc.ct("orszem")))
     sc.submit(0, A.DeclareAttack(sc.iid("kodlepo"), sc.ct("ujonc")))
     sc.submit(0, A.Pass())
@@ -230,7 +230,7 @@ def test_k5_5_8_the_same_watchtower_active_stops_the_invisible_attacker():
     spec = msgspec.structs.replace(
         spec, players=(spec.players[0], msgspec.structs.replace(them, perm=perm)))
     active = Scenario(spec, scenario_game(spec, pool=POOL, options={"auto_pass": False}))
-    active.refused(0, A.DeclareAttack(active.iid("kodlepo"), active.pt(1)), "K 34.4")
+    active.refused(0, A.DeclareAttack(active.iid("kodlepo"), active.pt(1)), "K 131.4")
 
 
 def test_k136_8_regeneration_scenario():
@@ -238,7 +238,7 @@ def test_k136_8_regeneration_scenario():
     sc.submit(0, A.DeclareAttack(sc.iid("paladin"), sc.ct("harcos")))
     sc.submit(0, A.Pass())
     pass_life_saving_to(sc, 1)
-    sc.refused(1, A.Regenerate(sc.iid("paladin")), "K 136.6")
+    sc.refused(1, A.Regenerate(sc.iid("paladin")), "K 2.6.2")
     for _ in range(2):
         sc.submit(1, A.Regenerate(sc.iid("harcos")))
         pass_life_saving_to(sc, 1)

@@ -239,6 +239,8 @@ class Garbage:
         value = self.rnd.choice(WRONG_TYPES)
         if name in ("cede", "left") and type(value) is bool:
             value = "yes"
+        if name == "targets" and value == []:       # an empty target list is well typed
+            value = None
         if name in ("targets", "target") and self.rnd.random() < 0.5:   # inside a target
             k, i = ((self.rnd.choice(WRONG_TYPES), 0) if self.rnd.random() < 0.3
                     else ("c", self.rnd.choice(WRONG_TYPES)))
@@ -392,8 +394,10 @@ def test_random_garbage_is_refused_and_changes_nothing(tmp_path_factory, capsys)
     for category in ("bad seat", "wrong type", "negative or too big", "unknown id",
                      "wrong kind", "not your decision", "system only", "not an action"):
         assert counts[f"category: {category}"] > 0, category
+    # an action of another decision's kind is refused by the rule of when it is taken
+    # (not_cede: keeping or ceding the start outside that decision, K 3.7)
     for key in ("malformed", "bad_seat", "no_such_card", "no_such_player", "system_only",
-                "not_you", "wrong_action"):
+                "not_you", "not_cede"):
         assert counts[f"refused: {key}"] > 0, key
 
 
@@ -475,12 +479,12 @@ def test_k4_4_5_playing_a_card_this_game_does_not_have(saved_game, card):
     assert str(card) in exc.message
 
 
-def test_k4_4_5_playing_the_opponents_card(saved_game):
+def test_k2_6_2_playing_the_opponents_card(saved_game):
     game, path = saved_game
     player = to_main_phase(game)
     theirs = game.state.players[1 - player].hand[0]
     exc = refused_and_unchanged(game, path, player, A.PlayCard(theirs))
-    assert (exc.key, exc.rule) == ("not_in_hand", "K 4.4.5")
+    assert (exc.key, exc.rule) == ("opponents_card", "K 2.6.2")
 
 
 def test_a_number_too_big_for_the_wire_is_malformed(saved_game):

@@ -33,6 +33,20 @@ def breaks_through(ctx: Ctx, attacker: int) -> bool:
     return False
 
 
+def _break_through_refusal(ctx: Ctx, attacker: int, what: str) -> IllegalAction:
+    """Why ``attacker`` cannot break through to ``what`` (the player, a building): the
+    opponent's see-invisibility guard (K 131.4) or an unattacked guard (K 34.4)."""
+    opp = ctx.s.players[1 - ctx.s.active]
+    if has(ctx, attacker, "invisibility") and any(
+            has(ctx, g, "see_invisibility") for g in opp.guard):
+        return refuse("K 131.4", f"Your creature's invisibility does not work while the "
+                      f"opponent's guard post holds a creature that sees invisibility: to attack "
+                      f"{what} it must break through by attacking every creature there.",
+                      "seen_invisible")
+    return refuse("K 34.4", f"To attack {what} you must break through: attack every creature "
+                  f"in the opponent's guard post first.", "break_through")
+
+
 def declare_refusal(ctx: Ctx, player: int, attacker: int, target: Target
                     ) -> IllegalAction | None:
     s = ctx.s
@@ -54,21 +68,20 @@ def declare_refusal(ctx: Ctx, player: int, attacker: int, target: Target
             return None
         if t.controller == opp and t.zone == PERM and ctx.pool[t.cid].type == "building":
             if not t.active:
-                return refuse("K 34.11", "Passive buildings cannot be attacked or destroyed.",
+                return refuse("K 5.4.2", "Guard-post creatures attack only the opponent's active "
+                              "buildings; a passive building cannot be destroyed.",
                               "passive_building")
             if not breaks_through(ctx, attacker):
-                return refuse("K 34.4", "To attack a building you must break through: attack "
-                              "every creature in the opponent's guard post first.",
-                              "break_through")
+                return _break_through_refusal(ctx, attacker, "a building")
             return None
         return refuse("K 34.3", "Only creatures in the opponent's guard post, their active "
                       "buildings or the opponent can be attacked.", "bad_target")
     if target.k == "p" and target.i == opp:
         if not breaks_through(ctx, attacker):
-            return refuse("K 34.4", "To attack the player you must break through: attack every "
-                          "creature in the opponent's guard post first.", "break_through")
+            return _break_through_refusal(ctx, attacker, "the player")
         return None
-    return refuse("K 34.3", "That is not something you can attack.", "bad_target")
+    return refuse("K 34.3", "A creature attacks the opponent's guard-post creatures, buildings or "
+                  "the opponent, never its own player.", "bad_target")
 
 
 def declare_options(ctx: Ctx, player: int) -> list[tuple[int, Target]]:
@@ -90,9 +103,8 @@ def finish_refusal(ctx: Ctx) -> IllegalAction | None:
     for a in _combat(ctx).attacks:
         if a.target.k == "p" or (a.target.k == "c" and ctx.s.cards[a.target.i].zone == PERM):
             if not breaks_through(ctx, a.attacker):
-                return refuse("K 34.4", "An attacker targets the player or a building without "
-                              "breaking through; attack every guard-post creature or withdraw "
-                              "it.", "break_through")
+                what = "the player" if a.target.k == "p" else "a building"
+                return _break_through_refusal(ctx, a.attacker, what)
     return None
 
 
@@ -156,6 +168,35 @@ def combat_ability_options(ctx: Ctx, player: int) -> list[tuple[int, int]]:
         for amount in range(1, min(x, budget) + 1):
             out.append((c, amount))
     return out
+
+
+def combat_ability_refusal(ctx: Ctx, player: int, creature: int, amount: int
+                           ) -> IllegalAction:
+    """Why ``player`` cannot announce ``amount`` VP on ``creature``'s combat ability, by the most
+    specific rule (K 35.1, 35.3, 36.7, 129.5, 4.20.3)."""
+    s = ctx.s
+    combat = _combat(ctx)
+    x = ctx.pool[s.cards[creature].cid].combat
+    if creature not in combatants(ctx):
+        return refuse("K 35.1", "Only attacking and defending creatures use combat abilities.",
+                      "not_in_combat")
+    if not x:
+        return refuse("K 35.1", "That creature has no combat ability (no + ability).",
+                      "no_combat_ability")
+    if creature in combat.announced:
+        return refuse("K 35.3", "That creature's combat ability is already announced, with how "
+                      "much it spends.", "already_announced")
+    if opponent_of(ctx, creature) is None:
+        return refuse("K 36.7", "That creature's opponent has left play, so it takes no further "
+                      "part in the combat.", "no_opponent")
+    if not 1 <= amount <= x:
+        return refuse("K 129.5", f"A direct-damage combat ability +{x} spends from 1 up to {x} "
+                      f"VP, not {amount}.", "combat_limit", x=x, amount=amount)
+    committed = sum(v for c, v in combat.announced.items() if s.cards[c].controller == player)
+    left = s.players[player].vp - committed
+    return refuse("K 4.20.3", f"That costs {amount} VP but you have {left} left for combat "
+                  f"abilities; a cost is paid in full or not at all.", "combat_vp", cost=amount,
+                  vp=left)
 
 
 def resolve_combat_abilities(ctx: Ctx) -> None:

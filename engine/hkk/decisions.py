@@ -22,13 +22,15 @@ from engine.core.game import Decision, IllegalAction
 from engine.hkk import actions as A
 from engine.hkk import events as E
 from engine.hkk.combat import (
-    attackers_on, combat_ability_options, declare_options, declare_refusal, finish_refusal,
+    attackers_on, combat_ability_options, combat_ability_refusal, declare_options,
+    declare_refusal, finish_refusal,
 )
 from engine.hkk.ctx import Ctx, refuse
 from engine.hkk.effects import EXTRACT_MC, Extraction, leave_table
 from engine.hkk.play import (
-    ability_options, perform_activate, perform_play, perform_regenerate, play_options,
-    regenerate_refusal, retarget_options,
+    ability_options, ability_target_refusal, card_target_refusal, closed_phase_refusal,
+    perform_activate, perform_play, perform_regenerate, play_options, regenerate_refusal,
+    retarget_options, target_refusal,
 )
 from engine.hkk.state import GRAVEYARD, GUARD, GUARD_POST_SIZE, RESERVE, State, Task, Trigger
 from engine.hkk.triggers import (
@@ -191,8 +193,8 @@ class DecisionKind(Generic[P]):
     def pass_(self, ctx: Ctx, player: int, params: P) -> None:
         """Pass (K 4.11.7-4.11.8, 94.4-94.5, §11 item 4), or refuse if this cannot be passed."""
         if self.on_pass is None:
-            raise refuse(self.rule, "This decision cannot be passed; choose one of the options.",
-                         "cannot_pass")
+            raise refuse(self.rule, f"This decision cannot be passed: {self.decider} must "
+                         f"{_ASKS.get(self.name, 'choose one of the options')}.", "cannot_pass")
         self.on_pass(ctx, player, params)
 
     def about(self, ctx: Ctx, task: Task) -> tuple[int, int]:
@@ -235,17 +237,17 @@ def _pass_priority(ctx: Ctx, player: int, p: Turns) -> None:
 
 def _answer_window(ctx: Ctx, player: int, p: Any, action: Any) -> None:
     """Play a card (K 21), use an ability (K 136) or regenerate (K 136.6) in an open window."""
+    life_saving = ctx.s.tasks[-1].kind == "life_saving"
+    targets = tuple(action.targets) if not isinstance(action, A.Regenerate) else ()
     if isinstance(action, A.PlayCard):
-        options = play_options(ctx, player, action.card)
-        if tuple(action.targets) not in options:
-            raise refuse("K 21.5", "Those targets are not legal for this card.", "bad_targets")
-        perform_play(ctx, player, action.card, tuple(action.targets))
+        if targets not in play_options(ctx, player, action.card):
+            raise card_target_refusal(ctx, player, action.card, targets, life_saving)
+        perform_play(ctx, player, action.card, targets)
     elif isinstance(action, A.Activate):
-        options = ability_options(ctx, player, action.card, action.ability)
-        if tuple(action.targets) not in options:
-            raise refuse("K 21.5", "Those targets are not legal for this ability.",
-                         "bad_targets")
-        perform_activate(ctx, player, action.card, action.ability, tuple(action.targets))
+        if targets not in ability_options(ctx, player, action.card, action.ability):
+            raise ability_target_refusal(ctx, player, action.card, action.ability, targets,
+                                         life_saving)
+        perform_activate(ctx, player, action.card, action.ability, targets)
     else:
         problem = regenerate_refusal(ctx, player, action.card)
         if problem:
@@ -309,7 +311,8 @@ def _exchange_refusal(ctx: Ctx, player: int, iid: int, to_guard: bool) -> Illega
     card = ctx.s.cards[iid]
     me = ctx.s.players[player]
     if card.controller != player or card.zone != (RESERVE if to_guard else GUARD):
-        return refuse("K 32.1", "Move your own creatures between your reserve and guard post.",
+        where, to = ("reserve", "guard post") if to_guard else ("guard post", "reserve")
+        return refuse("K 32.1", f"Only a creature in your {where} can move to the {to}.",
                       "exchange_zone")
     if card.uses.get("x"):
         return refuse("K 32.3", "Each creature moves at most once per exchange phase; undo to "
@@ -466,7 +469,8 @@ def _declare(ctx: Ctx, player: int, p: NoParams,
     combat = ctx.s.combat
     assert combat is not None
     if not any(a.attacker == action.attacker for a in combat.attacks):
-        raise refuse("K 34.12", "That creature is not attacking.", "not_attacking")
+        raise refuse("K 34.12", "That creature is not attacking, so there is no declaration to "
+                     "withdraw.", "not_attacking")
     ctx.emit(E.AttackWithdrawn(action.attacker))
     ctx.emit(E.AbilityUsed(action.attacker, "w"))
 
@@ -499,8 +503,7 @@ def _combat_ability_options(ctx: Ctx, player: int, p: Turns) -> list[Any]:
 def _combat_ability(ctx: Ctx, player: int, p: Turns, action: A.UseCombatAbility) -> None:
     """Announce VP spent on a +X combat ability (K 35.3, 35.8); then the other player may."""
     if (action.card, action.amount) not in combat_ability_options(ctx, player):
-        raise refuse("K 35.8", "That creature cannot spend that much on its combat ability "
-                     "(at most its +X and the VP you have).", "bad_combat_ability")
+        raise combat_ability_refusal(ctx, player, action.card, action.amount)
     ctx.emit(E.CombatAbilityAnnounced(action.card, action.amount))
     ctx.replace(COMBAT_ABILITIES.ask(1 - player, NO_PASS))
 
@@ -512,7 +515,8 @@ def _retarget_options(ctx: Ctx, player: int, p: Retarget) -> list[Any]:
 
 def _retarget(ctx: Ctx, player: int, p: Retarget, action: A.ChooseTarget) -> None:
     if tuple(action.targets) not in retarget_options(ctx, p.line_index):
-        raise refuse("K 21.5.3", "Choose a legal new target.", "bad_targets")
+        raise refuse("K 21.5.3", "A target of this reaction-line item became illegal: choose a "
+                     "legal new target for it (the other targets stay).", "bad_retarget")
     ctx.pop()
     ctx.emit(E.LineItemRetargeted(p.line_index, tuple(action.targets)))
 
@@ -539,7 +543,9 @@ def _trigger_target_options(ctx: Ctx, player: int, p: TriggerTarget) -> list[Any
 
 def _trigger_target(ctx: Ctx, player: int, p: TriggerTarget, action: A.ChooseTarget) -> None:
     if tuple(action.targets) not in trigger_options(ctx, p.trigger):
-        raise refuse("K 21.5", "Choose a legal target.", "bad_targets")
+        ab = ctx.d(p.trigger.card).abilities[p.trigger.ability]
+        raise target_refusal(ctx, player, ab.targets, tuple(action.targets), False,
+                             ab.responds_to, False, set(), False, True)
     ctx.pop()
     run_trigger_effects(ctx, p.trigger, tuple(action.targets))
 
@@ -554,8 +560,9 @@ def _order_options(ctx: Ctx, player: int, p: NoParams) -> list[Any]:
 
 def _order(ctx: Ctx, player: int, p: NoParams, action: A.OrderTrigger) -> None:
     if action.index not in orderable(ctx, trigger_chooser(ctx)):
-        raise refuse("K 22.1", "Choose one of your own pending effects, or one related to the "
-                     "card you played (K 22.1.2).", "bad_trigger")
+        raise refuse("K 22.1.1", "Choose one of the pending related effects whose order is "
+                     "yours to decide: the active player's (or else the opponent's), and those "
+                     "related to a card you played (K 22.1.2).", "bad_trigger")
     ctx.pop()
     take_trigger(ctx, action.index)
 
@@ -637,26 +644,92 @@ def legal_actions(ctx: Ctx, player: int) -> list[Any]:
     return kind.options(ctx, player, kind.params.of(top))
 
 
+#: What each kind of decision asks its decider to do, for the refusals that say so.
+_ASKS: dict[str, str] = {
+    "cede": "decide whether to keep the start or cede it",
+    "sacrifice_mc": "sacrifice monsters for components or finish",
+    "priority": "act or pass",
+    "exchange": "move creatures between the reserve and the guard post or finish",
+    "declare": "declare attackers or finish the declaration",
+    "hit_back": "choose which of the two attackers the defender hits back",
+    "combat_abilities": "announce a combat ability or pass",
+    "respond": "react or pass",
+    "life_saving": "use a life-saving action or pass",
+    "retarget": "choose a new legal target for the reaction-line item whose target became "
+                "illegal",
+    "trigger_target": "choose the targets of the related effect",
+    "order_triggers": "choose which related effect happens next",
+    "extract_mc": "choose how many of the dead creature's monster components to take",
+    "draw_offer": "accept or decline the draw offered",
+}
+
+
+def _misplaced(ctx: Ctx, player: int, top: Task, action: Any) -> IllegalAction:
+    """Refuse an action that answers another kind of decision than the pending one, citing the
+    rule that says when that action is taken (K 136.8, 5.4.1, 34.0-34.1, 29.6, 34.8, 35.1, 21.5,
+    22.1, 3.7, and for cards and abilities the phase rules of :func:`closed_phase_refusal`)."""
+    s = ctx.s
+    if isinstance(action, A.Regenerate):
+        problem = regenerate_refusal(ctx, player, action.card)        # K 136.8: not now
+        if problem is not None:
+            return problem
+    if isinstance(action, (A.PlayCard, A.Activate)):
+        problem = closed_phase_refusal(ctx, isinstance(action, A.Activate))
+        if problem is not None:
+            return problem
+    elif isinstance(action, (A.MoveToGuard, A.MoveToReserve)):
+        return refuse("K 5.4.1", "Creatures move between the reserve and the guard post only in "
+                      "their controller's exchange phase.", "not_exchange")
+    elif isinstance(action, (A.DeclareAttack, A.WithdrawAttack)):
+        if s.phase == "combat" and s.step >= 2:
+            return refuse("K 34.1", "The declaration of attackers is final once it is finished; "
+                          "it can no longer be changed.", "declaration_final")
+        return refuse("K 34.0", "Attackers are declared only in the declare-attackers "
+                      "sub-phase, which begins the combat phase.", "not_declaring")
+    elif isinstance(action, A.SacrificeForMc):
+        return refuse("K 29.6", "Monsters are sacrificed for components only in stage 4 of "
+                      "their controller's preparation phase.", "not_sacrifice_stage")
+    elif isinstance(action, A.ChooseHitBack):
+        return refuse("K 34.8", "A hit-back is chosen only for a defender attacked by two "
+                      "creatures, when the attackers have been declared.", "no_hit_back")
+    elif isinstance(action, A.UseCombatAbility):
+        return refuse("K 35.1", "Combat abilities are used only in the combat-abilities "
+                      "sub-phase.", "not_combat_abilities")
+    elif isinstance(action, A.ChooseTarget):
+        return refuse("K 21.5", "Targets are chosen when a card is played or an ability used; "
+                      "no effect is waiting for targets now.", "no_target_choice")
+    elif isinstance(action, A.OrderTrigger):
+        return refuse("K 22.1", "Related effects are ordered when several wait to happen after "
+                      "an action; none are waiting now.", "no_trigger_order")
+    elif isinstance(action, A.CedeStart):
+        return refuse("K 3.7", "Only the starting player, before the first turn, can keep or "
+                      "cede the start.", "not_cede")
+    kind = KINDS[top.kind]
+    names = ", ".join(t.__name__ for t in kind.answers) + (
+        ", Pass" if kind.on_pass is not None else "")
+    return refuse(kind.rule, f"That is not an answer to the current decision: "
+                  f"{kind.decider} must first {_ASKS.get(kind.name, 'answer it')} (expected: "
+                  f"{names}).", "wrong_action", expected=names)
+
+
 def answer(ctx: Ctx, player: int, action: Any) -> None:
     """Validate ``action`` as ``player``'s answer to the pending decision and carry it out."""
     s = ctx.s
     top = s.tasks[-1] if s.tasks else None
     if top is None or top.kind not in KINDS:
-        raise refuse("K 4.11.6", "The game is not waiting for a decision.", "no_decision")
+        raise refuse("K 28", "The game is not waiting for any decision yet: it is set up first, "
+                     "before the first turn.", "no_decision")
     kind = KINDS[top.kind]
+    if not isinstance(action, (A.Pass, *kind.answers)):
+        raise _misplaced(ctx, player, top, action)
     if top.player != player:
-        raise refuse(kind.rule, f"The game is waiting for player {top.player + 1}, not you.",
-                     "not_you", waiting=top.player)
+        raise refuse(kind.rule, f"The game is waiting for player {top.player + 1}, not you; "
+                     f"who decides here: {kind.decider}.", "not_you", waiting=top.player)
     params = kind.params.of(top)
     if isinstance(action, A.Pass):
         kind.pass_(ctx, player, params)
-    elif isinstance(action, kind.answers):
-        kind.handle(ctx, player, params, action)
     else:
-        names = ", ".join(t.__name__ for t in kind.answers) + (
-            ", Pass" if kind.on_pass is not None else "")
-        raise refuse("K 4.11.6", f"That is not an answer to the current decision (expected: "
-                     f"{names}).", "wrong_action", expected=names)
+        kind.handle(ctx, player, params, action)
 
 
 def subject(ctx: Ctx) -> tuple[int, int]:

@@ -15,10 +15,11 @@ from engine.hkk.cards import Ability, CardDef
 from engine.hkk.ctx import Ctx, refuse
 from engine.hkk.effects import doomed, enter_play, play_related, run_effects, spend_vp
 from engine.hkk.state import (
-    ATTACHED, GRAVEYARD, GUARD, HAND, LINE, TABLE_ZONES, LineItem, Target, Task, Trigger,
+    ATTACHED, DECK, GRAVEYARD, GUARD, HAND, LINE, TABLE_ZONES, VOID, LineItem, Target, Task,
+    Trigger,
 )
-from engine.hkk.stats import abilities_work, cost_of, mc_cost_of
-from engine.hkk.targets import candidates, still_legal
+from engine.hkk.stats import abilities_work, cost_of, hp_of, mc_cost_of
+from engine.hkk.targets import candidates, card_matches, protection, shielded, still_legal
 
 WINDOWS = ("priority", "respond", "life_saving")
 INSTANT_PHASES = ("main1", "combat", "main2", "healing")        # K 8.5.1
@@ -26,11 +27,82 @@ INSTANT_PHASES = ("main1", "combat", "main2", "healing")        # K 8.5.1
 
 # ---------------------------------------------------------------------------- shared checks
 def _window(ctx: Ctx, player: int, top: Task | None = None) -> Task:
+    """The open window ``player`` acts in: the pending decision (which the decision table has
+    checked is ``player``'s window) or the window being asked about."""
     top = top or ctx.top()
-    if top is None or top.kind not in WINDOWS or top.player != player:
-        raise refuse("K 4.11.6", "You do not have the right to act now; wait for your turn to "
-                     "act.", "not_your_window")
+    assert top is not None and top.kind in WINDOWS and top.player == player, top
     return top
+
+
+def closed_phase_refusal(ctx: Ctx, ability: bool) -> IllegalAction | None:
+    """The phases and combat sub-phases in which no card may be played and no ability used
+    unless its text allows it (K 3.8, 29.4.6-29.4.7, 30.2, 32.2, 33.2, 36.2, 40.5); None in the
+    main and healing phases and the combat windows before each sub-phase."""
+    s = ctx.s
+    phase = s.phase
+    if phase == "setup":
+        return refuse("K 3.8", "Nothing can be played before the game starts: the starting "
+                      "player first decides on the start and draws, then cards can be played.",
+                      "before_first_turn")
+    if phase == "prep":
+        if ability:
+            return refuse("K 29.4.7", "In the preparation phase only abilities whose text "
+                          "allows it can be used.", "prep_ability")
+        return refuse("K 29.4.6", "No card can be played from hand in the preparation phase.",
+                      "prep_phase")
+    if phase == "draw":
+        return refuse("K 30.2", "In the draw phase no card can be played, and only abilities "
+                      "whose text allows it can be used.", "draw_phase")
+    if phase == "exchange":
+        return refuse("K 32.2", "In the exchange phase no card can be played, and only "
+                      "abilities whose text allows it can be used.", "exchange_phase")
+    if phase == "end":
+        return refuse("K 40.5", "In the end-of-turn phase only actions whose text calls for it "
+                      "can be taken.", "end_phase")
+    if phase == "combat":
+        if s.step >= 7:
+            return refuse("K 36.2", "No independent action can be taken in the strike "
+                          "sub-phase.", "strike_phase")
+        if s.step not in (0, 3, 6):
+            return refuse("K 33.2", "In combat, instant actions are taken before each sub-phase "
+                          "(declaring attackers, combat abilities, strike), not during one.",
+                          "combat_sub_phase")
+    return None
+
+
+def _own_main_phase_refusal(d: CardDef) -> IllegalAction:
+    """Every card but an instant is played only in its player's own main phase, each type under
+    its own rule (K 8.1.1, 8.5.2, 8.6, 8.7); the opponent takes only instant actions (K 31.2)."""
+    if d.is_creature:
+        return refuse("K 8.1.1", "Creatures are played from your hand only in your own main "
+                      "phase; in your opponent's turn only instants can be played.",
+                      "creature_timing")
+    if d.type == "building":
+        return refuse("K 8.6", "Buildings are played only in your own main phase; in your "
+                      "opponent's turn only instants can be played.", "building_timing")
+    if d.type == "item":
+        return refuse("K 8.7", "Items are played only in your own main phase; in your "
+                      "opponent's turn only instants can be played.", "item_timing")
+    return refuse("K 8.5.2", "General spells and enchantments are played only in your own main "
+                  "phase; in your opponent's turn only instants can be played.", "spell_timing")
+
+
+def _not_in_hand_refusal(zone: str) -> IllegalAction:
+    """A card of yours that is not in your hand: why it cannot be played from where it is
+    (K 4.4.5, 131.8, 4.2.2, 4.8.4, 4.21.1)."""
+    if zone == GRAVEYARD:
+        return refuse("K 131.8", "A card in your graveyard cannot be played: only creatures "
+                      "with Resurrection may be played from the graveyard.", "from_graveyard")
+    if zone == DECK:
+        return refuse("K 4.2.2", "A card in your deck cannot be played: cards leave the deck "
+                      "only by drawing, searching, a necron cost or discarding.", "from_deck")
+    if zone == VOID:
+        return refuse("K 4.8.4", "A card in the Void never leaves it.", "from_void")
+    if zone == LINE:
+        return refuse("K 4.21.1", "That card is already being played: it is in the reaction "
+                      "line.", "being_played")
+    return refuse("K 4.4.5", "That card is already on the table; cards are played from your "
+                  "hand.", "not_in_hand")
 
 
 def _heals_by_target(effects) -> bool:
@@ -94,21 +166,142 @@ def saving_of(ctx: Ctx, window: Task) -> tuple[int, ...]:
     return window.data or tuple(doomed(ctx))
 
 
+def _savable(ctx: Ctx) -> set[int]:
+    """The creatures the open life-saving window may still save: those it is for that are still
+    damaged (K 37.0)."""
+    top = ctx.top()
+    if top is None:
+        return set()
+    cards = ctx.s.cards
+    return {i for i in saving_of(ctx, top) if cards[i].damage > 0}
+
+
+def no_target_refusal(ctx: Ctx, player: int, specs: tuple[str, ...], by_spell: bool,
+                      responds_to: str, life_saving: bool, heal_slots: set[int], host: bool,
+                      ability: bool, why: bool = True) -> IllegalAction:
+    """Why there is no legal choice of targets, named by the most specific rule: the first slot
+    with no legal target (K 21.5.1-21.5.2) because of magic immunity (K 132.4) or resistance
+    (K 80), an enchantment with no host (K 8.5.5), nothing a reaction may answer (K 57.1), or no
+    dying creature to save (K 37.0). ``why=False``: only the general rule, found at once."""
+    for slot, spec in enumerate(specs if why else ()):
+        cands = candidates(ctx, spec, player, by_spell, responds_to)
+        if cands:
+            if life_saving and slot in heal_slots:
+                dying = _savable(ctx)
+                if not any(t.k == "c" and t.i in dying for t in cands):
+                    return refuse("K 37.0", "A life-saving action must raise the HP of a "
+                                  "creature that has just taken damage, and this could target "
+                                  "none.", "no_dying_target")
+            continue
+        shield = shielded(ctx, spec, player, by_spell)
+        if shield == "magic_immunity":
+            return refuse("K 132.4", "Every creature this could target has magic immunity, and "
+                          "a creature with magic immunity cannot be the target of a spell.",
+                          "no_target_immune")
+        if shield == "resistance":
+            return refuse("K 80", "Every card this could target has resistance, and a card with "
+                          "resistance cannot be the target of a 'target card' or 'target "
+                          "permanent' source.", "no_target_resistant")
+        if host and slot == 0:
+            return refuse("K 8.5.5", "An enchantment 'on X' must be put on a legal X when it is "
+                          "played; there is none, so it cannot be played.", "no_host")
+        if spec == "line_item":
+            return refuse("K 57.1", "Nothing in the reaction line is what this reaction can "
+                          "answer: a reaction answers only an opponent's action of the kind its "
+                          "text names.", "no_line_target")
+        break
+    if ability:
+        return refuse("K 21.5.2", "There is no legal target for this ability, so it cannot be "
+                      "used.", "no_ability_target")
+    return refuse("K 21.5.1", "There is no legal target, so this card cannot be played.",
+                  "no_target")
+
+
+def target_refusal(ctx: Ctx, player: int, specs: tuple[str, ...], given: tuple[Target, ...],
+                   by_spell: bool, responds_to: str, life_saving: bool, heal_slots: set[int],
+                   host: bool, ability: bool) -> IllegalAction:
+    """Why ``given`` is not a legal choice of targets, named by the most specific rule: the
+    number of targets, then the first illegal one (K 21.5, 21.5.2, 132.4, 80, 8.5.5, 57.1, 37.0)."""
+    if len(given) != len(specs):
+        return refuse("K 21.5", f"This needs {len(specs)} target(s), chosen when it is played "
+                      f"or used; {len(given)} were given.", "target_count", n=len(specs),
+                      given=len(given))
+    bad = len(given)               # the choice as a whole, if no single target is illegal
+    for slot, (spec, t) in enumerate(zip(specs, given)):
+        if t in candidates(ctx, spec, player, by_spell, responds_to):
+            if life_saving and slot in heal_slots and not (
+                    t.k == "c" and t.i in _savable(ctx)):
+                return refuse("K 37.0", "A life-saving action must raise the HP of a creature "
+                              "that has just taken damage.", "not_dying",
+                              slot=slot + 1)
+            continue
+        if t.k == "c" and card_matches(ctx, spec, player, t.i):
+            shield = protection(ctx, t.i, spec, by_spell)
+            if shield == "magic_immunity":
+                return refuse("K 132.4", "A creature with magic immunity cannot be the target of "
+                              "a spell.", "magic_immune", slot=slot + 1)
+            if shield == "resistance":
+                return refuse("K 80", "A card with resistance cannot be the target of a 'target "
+                              "card' or 'target permanent' source.", "resistant", slot=slot + 1)
+        if spec == "line_item":
+            return refuse("K 57.1", f"Target {slot + 1} is not an item of the reaction line this "
+                          "reaction can answer: a reaction answers only an opponent's action of "
+                          "the kind its text names.", "bad_line_target", slot=slot + 1)
+        if host and slot == 0:
+            return refuse("K 8.5.5", "An enchantment 'on X' must be put on a legal X: the first "
+                          "target is not one.", "bad_host")
+        bad = slot + 1
+        break
+    if ability:
+        return refuse("K 21.5.2", f"Target {bad} is not a legal target for this ability.",
+                      "bad_ability_targets", slot=bad)
+    return refuse("K 21.5", f"Target {bad} is not a legal target for this card.", "bad_targets",
+                  slot=bad)
+
+
 def card_specs(d: CardDef) -> tuple[str, ...]:
     """Target slots of a card: for enchant-X the host comes first (K 8.5.5, 21.6.1)."""
     return ((d.attach,) if d.attach else ()) + tuple(d.targets)
 
 
+def _card_heal_slots(d: CardDef) -> set[int]:
+    """The target slots a card heals (a life-saving play must aim them at a dying creature)."""
+    return {(0 if e.to == "target" else 1) + (1 if d.attach else 0)
+            for e in d.effects if e.do == "heal"}
+
+
+def _ability_heal_slots(ab: Ability) -> set[int]:
+    return {0 if e.to == "target" else 1 for e in ab.effects if e.do == "heal"}
+
+
+def card_target_refusal(ctx: Ctx, player: int, iid: int, targets: tuple[Target, ...],
+                        life_saving: bool) -> IllegalAction:
+    """Why ``targets`` are not a legal choice for playing card ``iid`` (:func:`target_refusal`)."""
+    d = ctx.d(iid)
+    return target_refusal(ctx, player, card_specs(d), targets, d.is_spell,
+                          d.responds_to or "any", life_saving, _card_heal_slots(d),
+                          bool(d.attach), False)
+
+
+def ability_target_refusal(ctx: Ctx, player: int, iid: int, index: int,
+                           targets: tuple[Target, ...], life_saving: bool) -> IllegalAction:
+    """Why ``targets`` are not a legal choice for ability ``index`` of ``iid``."""
+    ab = ctx.d(iid).abilities[index]
+    return target_refusal(ctx, player, ab.targets, targets, False, ab.responds_to, life_saving,
+                          _ability_heal_slots(ab), False, True)
+
+
 # ---------------------------------------------------------------------------- cards
-def play_options(ctx: Ctx, player: int, iid: int, window: Task | None = None
-                 ) -> list[tuple[Target, ...]]:
+def play_options(ctx: Ctx, player: int, iid: int, window: Task | None = None,
+                 why: bool = True) -> list[tuple[Target, ...]]:
     """Legal target tuples for playing ``iid``; raises IllegalAction naming the rule.
-    ``window`` asks about a window that is not open yet (default: the pending decision)."""
+    ``window`` asks about a window that is not open yet (default: the pending decision);
+    ``why=False`` (listing what can be done) skips finding out why no target is legal."""
     s = ctx.s
     top = _window(ctx, player, window)
     card = s.cards[iid]
     if card.zone != HAND or card.owner != player:
-        raise refuse("K 4.4.5", "You can only play cards from your own hand.", "not_in_hand")
+        raise _not_in_hand_refusal(card.zone)
     d = ctx.pool[card.cid]
     # Step 1: announcement and type timing (K 21.3, 8.5.1, 57, 94)
     if top.kind == "respond":
@@ -125,28 +318,23 @@ def play_options(ctx: Ctx, player: int, iid: int, window: Task | None = None
                          "raise the HP of a creature that has just taken damage.",
                          "life_saving_only")
     elif d.type == "instant":
-        if s.phase not in INSTANT_PHASES:
-            raise refuse("K 8.5.1", "Instants can be played only in a main, combat or healing "
-                         "phase.", "instant_timing")
-    else:
-        if s.active != player:
-            raise refuse("K 8.5.1", "Only instants can be played in your opponent's turn.",
-                         "not_own_turn")
-        if s.phase not in ("main1", "main2"):
-            raise refuse("K 8.5.1", "This card can be played only in your own main phase.",
-                         "main_only")
+        closed = closed_phase_refusal(ctx, False)                     # K 8.5.1
+        if closed:
+            raise closed
+    elif s.active != player or s.phase not in ("main1", "main2"):
+        raise _own_main_phase_refusal(d)
     # Step 2: play condition (K 21.4)
     _check_condition(ctx, player, d)
     # Step 3: targets and decisions (K 21.5-21.6)
     specs = card_specs(d)
-    heal_slots = {(0 if e.to == "target" else 1) + (1 if d.attach else 0)
-                  for e in d.effects if e.do == "heal"}
+    heal_slots = _card_heal_slots(d)
     life_saving = top.kind == "life_saving"
     options = target_options(ctx, player, specs, d.is_spell, d.responds_to or "any",
                              life_saving, heal_slots, saving_of(ctx, top) if life_saving else ())
     if not options:
-        raise refuse("K 21.5.1", "There is no legal target, so this card cannot be played.",
-                     "no_target")
+        raise no_target_refusal(ctx, player, specs, d.is_spell, d.responds_to or "any",
+                                top.kind == "life_saving", heal_slots, bool(d.attach), False,
+                                why)
     # Step 4-5: cost (K 21.8, 4.20)
     cost = cost_of(ctx, player, iid)
     me = s.players[player]
@@ -186,14 +374,40 @@ def _limit_ok(ctx: Ctx, player: int, iid: int, index: int, ab: Ability) -> bool:
     return True
 
 
+def _off_table_refusal(zone: str) -> IllegalAction:
+    """A card of yours that is not on the table: its abilities cannot be used from there
+    (K 93.4.0, 93.6.0, 4.6.0)."""
+    if zone == HAND:
+        return refuse("K 93.4.0", "Only abilities whose text says they work in the hand can be "
+                      "used from it; this card's abilities work on the table.", "hand_ability")
+    if zone == GRAVEYARD:
+        return refuse("K 93.6.0", "Only abilities whose text says they work from the graveyard "
+                      "can be used from it; this card's abilities work on the table.",
+                      "graveyard_ability")
+    return refuse("K 4.6.0", "Only the abilities of your permanents, the cards on the table, "
+                  "can be used.", "not_on_table")
+
+
+def _limit_refusal(limit: str) -> IllegalAction:
+    """An ability's once-per-turn icon is used up, or it is not its player's turn (K 90)."""
+    if limit == "once_own_turn":
+        return refuse("K 90.3", "This ability can be used once per turn, in your own turn "
+                      "only.", "limit_own_turn")
+    if limit == "once_opp_turn":
+        return refuse("K 90.5", "This ability can be used once per turn, in your opponent's "
+                      "turn only.", "limit_opp_turn")
+    return refuse("K 90.1", "This ability can be used once per turn, and it was used this "
+                  "turn.", "limit_used")
+
+
 def ability_options(ctx: Ctx, player: int, iid: int, index: int,
-                    window: Task | None = None) -> list[tuple[Target, ...]]:
+                    window: Task | None = None, why: bool = True
+                    ) -> list[tuple[Target, ...]]:
     s = ctx.s
     top = _window(ctx, player, window)
     card = s.cards[iid]
     if card.zone not in TABLE_ZONES or card.controller != player:
-        raise refuse("K 136.1", "You can only use abilities of permanents you control.",
-                     "not_controller")
+        raise _off_table_refusal(card.zone)
     d = ctx.pool[card.cid]
     if index < 0 or index >= len(d.abilities) or d.abilities[index].when not in (
             "activated", "reaction"):
@@ -207,21 +421,22 @@ def ability_options(ctx: Ctx, player: int, iid: int, index: int,
                      "only_reactions")
     if top.kind == "life_saving" and not _heals_by_target(ab.effects):
         raise refuse("K 37.0", "Now only life-saving actions can be used.", "life_saving_only")
-    if top.kind == "priority" and s.phase not in INSTANT_PHASES:
-        raise refuse("K 136.3", "Abilities can be used when an instant could be played.",
-                     "instant_timing")
+    if top.kind == "priority":                                        # K 136.3
+        closed = closed_phase_refusal(ctx, True)
+        if closed:
+            raise closed
     if not _limit_ok(ctx, player, iid, index, ab):
-        raise refuse("K 90", "This ability's usage limit for this turn is used up.",
-                     "limit_used")
+        raise _limit_refusal(ab.limit)
     if ab.passivate and (not card.active or card.zone in (GUARD, ATTACHED)):
         raise refuse("K 86.2", "Its cost is to passivate it, but passive, attached or "
                      "guard-post permanents cannot be passivated.", "cannot_passivate")
-    heal_slots = {0 if e.to == "target" else 1 for e in ab.effects if e.do == "heal"}
+    heal_slots = _ability_heal_slots(ab)
     life_saving = top.kind == "life_saving"
     options = target_options(ctx, player, ab.targets, False, ab.responds_to, life_saving,
                              heal_slots, saving_of(ctx, top) if life_saving else ())
     if not options:
-        raise refuse("K 21.5.1", "There is no legal target for this ability.", "no_target")
+        raise no_target_refusal(ctx, player, ab.targets, False, ab.responds_to,
+                                top.kind == "life_saving", heal_slots, False, True, why)
     if s.players[player].vp < ab.cost_vp:
         raise refuse("K 4.20.3", f"This ability costs {ab.cost_vp} VP but you have "
                      f"{s.players[player].vp}.", "no_vp", cost=ab.cost_vp,
@@ -256,16 +471,20 @@ def regenerate_refusal(ctx: Ctx, player: int, iid: int, window: Task | None = No
         return refuse("K 136.8", "Regeneration can be used only as a life-saving action, right "
                       "after the creature took damage.", "regen_timing")
     if not n or card.controller != player or card.zone not in ("reserve", "guard"):
-        return refuse("K 136.6", "That is not a regenerating creature of yours.", "no_regen")
+        return refuse("K 136.6", "That is not a creature in play with regeneration.",
+                      "no_regen")
     if card.damage <= 0:
-        return refuse("K 136.8", "The creature has no damage to regenerate.", "no_damage")
+        return refuse("K 136.8", "The creature has no damage to regenerate: regeneration is used "
+                      "right after it took damage.", "no_damage")
     if iid not in saving_of(ctx, top):
         return refuse("K 136.8", "Regeneration saves only a creature that has just taken "
                       "damage.", "regen_not_wounded")
     if card.regenerated >= 4:
-        return refuse("K 136.8", "A creature regenerates at most 4 HP per turn.", "regen_max")
+        return refuse("K 136.7", "Regeneration heals at most 4 HP on a creature per turn.",
+                      "regen_max")
     if ctx.s.players[player].vp < n:
-        return refuse("K 4.20.3", f"Regeneration costs {n} VP.", "no_vp", cost=n,
+        return refuse("K 4.20.3", f"Regeneration costs {n} VP but you have "
+                      f"{ctx.s.players[player].vp}.", "no_vp", cost=n,
                       vp=ctx.s.players[player].vp)
     return None
 

@@ -23,10 +23,16 @@ RULES: dict[str, tuple[str, str]] = {
                 "nyer); senki sem kényszeríthető feladásra vagy döntetlen elfogadására."),
     "K 2.8.3": ("A concession or an agreed draw can never be withdrawn.",
                 "A feladást vagy a döntetlenben való megegyezést senki nem vonhatja vissza."),
+    "K 2.6.2": ("A player may touch another player's card only if it came under their control, "
+                "a card tells them to, or its owner allows it.", "Más játékos lapját csak akkor "
+                "érintheted, ha az irányításod alá került, egy lap erre utasít, vagy a "
+                "tulajdonosa megengedi."),
     "K 3.6": ("Each player draws an opening hand of 5; who starts is decided at random.",
               "Mindenki 5 lapos kezdőkezet húz; a kezdő játékost sorsolás dönti el."),
     "K 3.7": ("The starting player may cede the start to the opponent.",
               "A kezdő játékos átadhatja a kezdést az ellenfélnek."),
+    "K 3.8": ("The starting player draws a card, and only then may cards be played.",
+              "A kezdő játékos húz egy lapot, és csak ezután lehet lapot kijátszani."),
     "K 3.14": ("A player whose life is 0 or less at the end of a turn loses.",
                "Aki egy kör végén 0 vagy kevesebb Ép-en áll, elveszíti a játszmát."),
     "K 3.15": ("If both players are at 0 life or less at the end of a turn, it is a draw.",
@@ -36,6 +42,12 @@ RULES: dict[str, tuple[str, str]] = {
     "K 3.18": ("Life and VP are capped at 20; anything above is lost.",
                "Az Ép és a VP legfeljebb 20; ami felette van, elvész."),
     "K 4.8": ("Cards put into the Void never leave it.", "A Semmibe került lap onnan nem tér vissza."),
+    "K 4.8.4": ("No card ever leaves the Void.", "A Semmiből semmilyen módon nem kerül ki lap."),
+    "K 4.2.2": ("Cards leave the deck only by drawing, searching, a necron cost or discarding.",
+                "A pakliból csak húzással, kereséssel, nekron költséggel vagy dobással kerül ki "
+                "lap."),
+    "K 4.6.0": ("Permanents are the cards and tokens on the table.",
+                "A permanensek az asztalon lévő lapok és önálló jelzők."),
     "K 4.11": ("The turn's eight phases follow in a fixed order.",
                "A kör nyolc fázisa rögzített sorrendben követi egymást."),
     "K 4.11.1": ("Every phase happens, in fixed order, even if nobody acts in it.",
@@ -49,6 +61,8 @@ RULES: dict[str, tuple[str, str]] = {
              "A jelzők permanenseken ülnek, és módosítják az értékeiket."),
     "K 4.17": ("Discarded cards go from hand to the graveyard.",
                "Az eldobott lap a kézből a gyűjtőbe kerül."),
+    "K 4.19.1": ("A game lasts from its start until it is won, conceded or drawn.",
+                 "Egy játszma a kezdéstől a győzelemig, feladásig vagy döntetlenig tart."),
     "K 4.20": ("Costs are paid from your own pool, in full.",
                "A költséget a saját készletből, teljes egészében kell kifizetni."),
     "K 4.20.3": ("A card happens only if its full cost is paid.",
@@ -60,6 +74,11 @@ RULES: dict[str, tuple[str, str]] = {
     "K 4.26": ("Healing never raises HP or life above the maximum.",
                "A gyógyítás nem emel a maximum fölé."),
     "K 4.4.5": ("Cards are played from your own hand.", "Lapot a saját kezedből játszhatsz ki."),
+    "K 5.4.1": ("Creatures move between the reserve and the guard post in the exchange phase.",
+                "A lények a csere fázisban mozoghatnak a tartalék és az őrposzt között."),
+    "K 5.4.2": ("Guard-post creatures attack the opponent's guard-post creatures, active "
+                "buildings, or the opponent.", "Az őrposzt lényei az ellenfél őrposztos lényeit, "
+                "aktív építményeit vagy magát az ellenfelet támadhatják."),
     "K 5.4.3": ("The guard post holds at most 3 creatures.", "Az őrposzton legfeljebb 3 lény állhat."),
     "K 5.4.3.1": (("An effect that puts a creature into the guard post ignores its size unless "
                    "its text mentions the size."),
@@ -78,23 +97,33 @@ RULES: dict[str, tuple[str, str]] = {
                  "Az idézési költséget módosító hatások összeadódnak."),
     "K 7.0.1": ("Monster-component costs are paid from your components.",
                 "A szörnykomponens-költséget a szörnykomponenseidből fizeted."),
+    "K 8.1.1": ("Creatures are played from your hand in your own main phase.",
+                "A lényeket a saját fő fázisodban játszhatod ki a kezedből."),
     "K 8.1.2": ("A played creature enters your reserve passive.",
                 "A kijátszott lény passzívan a tartalékba kerül."),
     "K 8.5.1": ("Instants in any main, combat or healing phase; other cards in your own main "
                 "phase.", "Azonnali varázslat bármely fő-, harci vagy gyógyulási fázisban; más "
                 "lap csak a saját fő fázisodban."),
+    "K 8.5.2": ("General spells and enchantments are played only in your own main phase.",
+                "Általános és bűbáj varázslat csak a saját fő fázisodban játszható ki."),
     "K 8.5.3": ("Instants and general spells go to the graveyard after they resolve.",
                 "Az azonnali és általános varázslat hatása után a gyűjtőbe kerül."),
     "K 8.5.4": ("Enchantments and items enter play active.",
                 "A bűbáj és a tárgy aktívan jön játékba."),
     "K 8.5.5": ("An enchantment on a creature needs a legal host.",
                 "A valamire tett bűbájhoz érvényes gazdalap kell."),
-    "K 8.6": ("Buildings enter play passive.", "Az építmény passzívan jön játékba."),
+    "K 8.6": ("Buildings are played only in your own main phase and enter play passive.",
+              "Építmény csak a saját fő fázisodban játszható ki, és passzívan jön játékba."),
+    "K 8.7": ("Items are played only in your own main phase and enter play active.",
+              "Tárgy csak a saját fő fázisodban játszható ki, és aktívan jön játékba."),
     "K 21.4": ("The play condition must be fulfilled.", "A kijátszási feltételt teljesíteni kell."),
     "K 21.5": ("Targets are chosen when the card is played.",
                "A célpontokat a kijátszáskor kell kiválasztani."),
     "K 21.5.1": ("With no legal target a card cannot be played.",
                  "Érvényes célpont nélkül a lap nem játszható ki."),
+    "K 21.5.2": ("The targeting rules apply to every targeting source and effect, not only to "
+                 "card plays.", "A célzás szabályai minden célzó forrásra és hatásra "
+                 "vonatkoznak, nem csak a lapkijátszásra."),
     "K 21.5.3": ("If a target became illegal, choose another; if none, the play is withdrawn.",
                  "Ha a célpont érvénytelenné vált, újat kell választani; ha nincs, a kijátszás "
                  "visszavonódik."),
@@ -106,6 +135,9 @@ RULES: dict[str, tuple[str, str]] = {
              "A kapcsolódó hatások a cselekvés után következnek."),
     "K 22.1": ("The player concerned chooses the order of related effects.",
                "A kapcsolódó hatások sorrendjét az érintett játékos választja."),
+    "K 22.1.1": ("The active player orders simultaneous effects; for those of a card play, its "
+                 "player does.", "Az egyszerre létrejövő hatások sorrendjéről az aktív játékos "
+                 "dönt, a lapkijátszáshoz kapcsolódókéról a lap kijátszója."),
     "K 22.1.2": ("The player who played a card orders the effects related to it.",
                  "A kijátszott laphoz kapcsolódó hatások sorrendjéről a lap kijátszója dönt."),
     "K 28": ("The game is set up before the first turn: decks shuffled, opening hands drawn, "
@@ -118,6 +150,11 @@ RULES: dict[str, tuple[str, str]] = {
                "tartalékbeli lényenként minden második után +1."),
     "K 29.4": ("Start-of-turn effects happen in preparation stage 2.",
                "A kör eleji hatások az előkészítő fázis 2. szakaszában történnek."),
+    "K 29.4.6": ("No card can be played from hand in the preparation phase.",
+                 "Az előkészítő fázisban nem lehet kézből lapot kijátszani."),
+    "K 29.4.7": ("In the preparation phase only abilities whose text allows it can be used.",
+                 "Az előkészítő fázisban csak az ezt kifejezetten megengedő képességek "
+                 "használhatók."),
     "K 29.4.10": ("In the preparation phase a creature at 0 HP dies at once.",
                   "Az előkészítő fázisban a 0 Ép-re került lény azonnal meghal."),
     "K 29.5": ("Your passive cards become active in preparation stage 3.",
@@ -127,6 +164,9 @@ RULES: dict[str, tuple[str, str]] = {
     "K 29.6.1": ("Only monsters that yield components can be sacrificed for them.",
                  "Csak szörnykomponenst adó szörny áldozható fel."),
     "K 30": ("Draw phase: the active player draws a card.", "Húzó fázis: az aktív játékos húz."),
+    "K 30.2": ("No card can be played in the draw phase; only abilities that allow it can be "
+               "used.", "A húzás fázisban nem lehet lapot kijátszani; csak az ezt megengedő "
+               "képességek használhatók."),
     "K 30.5": ("With an empty deck nothing is drawn; it is no loss.",
                "Üres pakliból nem lehet húzni; ez nem vereség."),
     "K 31": ("Main phase: the active player may play any card.",
@@ -135,6 +175,9 @@ RULES: dict[str, tuple[str, str]] = {
              "Csere fázis: lények mozgatása a tartalék és az őrposzt között."),
     "K 32.1": ("Only active creatures may enter the guard post.",
                "Csak aktív lény léphet az őrposztra."),
+    "K 32.2": ("No card can be played in the exchange phase; only abilities that allow it can be "
+               "used.", "A csere fázisban nem lehet lapot kijátszani; csak az ezt megengedő "
+               "képességek használhatók."),
     "K 32.3": ("A creature moves once per exchange phase.",
                "Egy lény csere fázisonként egyszer mozog."),
     "K 32.4": ("The order of creatures in the reserve and the guard post changes only in their "
@@ -147,6 +190,8 @@ RULES: dict[str, tuple[str, str]] = {
     "K 33.2": ("Before each combat sub-phase any player may take instant actions.",
                "Mindhárom harci részfázis előtt bármely játékos végrehajthat azonnali "
                "cselekvéseket."),
+    "K 34.0": ("The combat phase begins with declaring attackers.",
+               "A harci fázis a támadók kijelölésével kezdődik."),
     "K 34.1": ("Only guard-post creatures attack, each with a target.",
                "Csak őrposzton álló lény támadhat, mindegyik egy célponttal."),
     "K 34.3": ("Attack guard-post creatures, or after breaking through, buildings or the player.",
@@ -157,11 +202,15 @@ RULES: dict[str, tuple[str, str]] = {
                "Egy lényt legfeljebb két lény támadhat."),
     "K 34.8": ("A defender attacked by two chooses which one it hits back.",
                "A két támadóval szembenálló védő eldönti, melyiket üti vissza."),
-    "K 34.11": ("Passive buildings cannot be attacked.", "Passzív építményt nem lehet támadni."),
+    "K 34.11": ("Passive buildings cannot be destroyed.",
+                "Passzív építményt nem lehet lerombolni."),
     "K 34.12": ("The declaration is final once finished.",
                 "A kijelölés lezárása után nem változtatható."),
     "K 35.3": ("Combat abilities are announced alternately, active player first.",
                "A harci képességeket felváltva jelentik be, az aktív játékos kezd."),
+    "K 35.1": ("Attacking and defending creatures use their combat abilities (+) in the "
+               "combat-abilities sub-phase.", "A támadó és védekező lények a harci képességek "
+               "részfázisában használhatják harci (+) képességeiket."),
     "K 35.4": ("All combat abilities are paid and happen simultaneously.",
                "Minden harci képesség egyszerre fizetődik és hat."),
     "K 35.8": ("+X: spend up to X VP to deal that much damage to the creature's opponent.",
@@ -170,6 +219,10 @@ RULES: dict[str, tuple[str, str]] = {
                "Ütés: minden lény az ellenfelére sebez."),
     "K 36.8": ("Creatures damaged in the strike may be saved by life-saving actions.",
                "Az ütésben megsérült lények életmentő cselekvéssel menthetők."),
+    "K 36.2": ("No independent action can be taken in the strike sub-phase.",
+               "Az ütés részfázisban önálló cselekvés nem hajtható végre."),
+    "K 36.7": ("A creature whose opponent left play takes no further part in the combat.",
+               "Az a lény, amelynek ellenfele kikerült a játékból, már nem vesz részt a harcban."),
     "K 36.11": ("Combat ends once the dead are in the graveyard.",
                 "A harc véget ér, ha a halottak a gyűjtőbe kerültek."),
     "K 37.0": ("Right after any damage, life-saving actions may raise the damaged creature's HP.",
@@ -188,8 +241,16 @@ RULES: dict[str, tuple[str, str]] = {
     "K 41.3": ("Damaged creatures and buildings are repaired.",
                "A sérült lények és építmények helyreállnak."),
     "K 41.4": ("'Until end of turn' effects end.", "A kör végéig tartó hatások megszűnnek."),
+    "K 40.5": ("In the end-of-turn phase only actions whose text calls for it can be taken.",
+               "A kör vége fázisban csak az ezt kifejezetten előíró vagy megengedő cselekvések "
+               "hajthatók végre."),
     "K 57.0": ("A reaction card can only be played in response to an action.",
                "Reakció lap csak egy cselekvésre válaszul játszható ki."),
+    "K 57.1": ("What a reaction card can answer follows from its text.",
+               "A reakció lap szövegéből derül ki, mire lehet vele reagálni."),
+    "K 80": ("Resistance: the card cannot be the target of a source affecting 'target card' or "
+             "'target permanent'.", "Rezisztencia: a lap nem lehet célpontja „célpont lap”-ra "
+             "vagy „célpont permanens”-re ható forrásnak."),
     "K 67.1": ("When a creature dies, its opponent may extract its monster components.",
                "Ha egy lény meghal, az ellenfele kinyerheti a szörnykomponenseit."),
     "K 67.4": ("Extracting is optional: the entitled player may waive some or all components.",
@@ -201,6 +262,15 @@ RULES: dict[str, tuple[str, str]] = {
                "Passzív, rátett vagy őrposztos permanens nem passzivizálható."),
     "K 90": ("Once-per-turn icons limit how often an ability is used.",
              "A körönkénti jelek korlátozzák a képesség használatát."),
+    "K 90.1": ("Once per turn.", "Körönként egyszer."),
+    "K 90.3": ("Once per turn, in your own turn.", "Saját körben, körönként egyszer."),
+    "K 90.5": ("Once per turn, in the opponent's turn.", "Az ellenfél körében, körönként egyszer."),
+    "K 93.4.0": ("An ability works in the hand only if the card is used from the hand to "
+                 "activate it (shown, discarded or shuffled back).", "Kézben működő képesség az, "
+                 "amelyet a lap kézből való megmutatásával, eldobásával vagy visszakeverésével "
+                 "lehet aktiválni."),
+    "K 93.6.0": ("An ability works from the graveyard only if the card says so.",
+                 "Gyűjtőből csak az a képesség használható, amelyről a lap ezt mondja."),
     "K 94.0": ("Only reactions can enter an open reaction line.",
                "Nyitott reakció sorba csak reakció kerülhet."),
     "K 94.4": ("Players react alternately.", "A játékosok felváltva reagálnak."),
@@ -225,8 +295,18 @@ RULES: dict[str, tuple[str, str]] = {
                  "no flier)."),
                 ("Az „Aktívan jön játékba” képességű lap aktívan kerül játékba (repül nélkül nem "
                  "repülő).")),
-    "K 57.1": ("A reaction's text says what it may answer.",
-               "A reakció szövege határozza meg, mire lehet vele reagálni."),
+    "K 129.5": ("A direct-damage combat ability +X spends at most X VP and deals that much "
+                "damage to the creature's opponent.", "A direkt sebző harci képességre (+X) "
+                "legfeljebb X VP költhető, és a lény ennyi sebzést okoz az ellenfelének."),
+    "K 131.4": ("Invisibility does not work against a guard post holding a creature that sees "
+                "invisibility.", "Ha az őrposztban láthatatlanságot látó lény áll, az ellenfél "
+                "lényeinek láthatatlansága nem működik."),
+    "K 131.8": ("Resurrection: such creatures may also be played from the graveyard in your own "
+                "main phase.", "Feltámadás: az ilyen lényeket a saját fő fázisodban a "
+                "gyűjtődből is kijátszhatod."),
+    "K 132.4": ("Magic immunity: the creature cannot be the target of spells nor be damaged by "
+                "damaging spells.", "Mágiaimmunitás: a lény nem lehet varázslat célpontja, és "
+                "sebző varázslat nem sebezheti meg."),
     "K 134.0": ("On-play automatic abilities happen when the permanent enters.",
                 "A kijátszáskori automatikus képességek a lap megjelenésekor hatnak."),
     "K 136.0": ("An ability with a cost is an activated ability.",
@@ -240,8 +320,11 @@ RULES: dict[str, tuple[str, str]] = {
     "K 136.5": ("An activated ability happens unless prevented.",
                 "Az aktivált képesség létrejön, ha nem akadályozzák meg."),
     "K 136.6": ("Regeneration: spend VP to heal 1 HP.", "Regenerálódás: VP-ért 1 Ép gyógyul."),
-    "K 136.8": ("Regeneration is a life-saving action, at most 4 HP per turn.",
-                "A regenerálódás életmentő cselekvés, körönként legfeljebb 4 Ép."),
+    "K 136.7": ("Regeneration heals at most 4 HP on one creature per turn.",
+                "Regenerálódással egy lényen körönként legfeljebb 4 Ép gyógyítható."),
+    "K 136.8": ("Regeneration is used only as a life-saving action, right after damage.",
+                "A regenerálódás csak közvetlenül a sebződés után, életmentő cselekvésként "
+                "használható."),
 }
 
 _PHASE_RULES = {"prep": "K 29", "draw": "K 30", "main1": "K 31", "exchange": "K 32",

@@ -51,10 +51,19 @@ _CARD_FIELD_RULES: dict[type, tuple[tuple[str, str, str], ...]] = {
     A.WithdrawAttack: (("attacker", "K 34.12", "withdraw one of your attacking creatures"),),
     A.ChooseHitBack: (("defender", "K 34.8", "choose for your defender"),
                       ("attacker", "K 34.8", "choose one of the creatures attacking it")),
-    A.UseCombatAbility: (("card", "K 35.8", "announce for an attacking or defending creature "
+    A.UseCombatAbility: (("card", "K 35.1", "announce for an attacking or defending creature "
                                             "of yours"),),
     A.ExtractMc: (("card", "K 67.1", "take the components of a creature that died"),),
     A.ShiftCreature: (("card", "K 32.4", "reorder a creature of your guard post or reserve"),),
+}
+
+#: The field naming the card an action acts with: it must be a card of the acting player's
+#: (K 2.6.2). Actions that may name the opponent's cards (targets, an attacker hit back) are
+#: not listed.
+_OWN_CARD_FIELD: dict[type, str] = {
+    A.PlayCard: "card", A.Activate: "card", A.Regenerate: "card", A.SacrificeForMc: "card",
+    A.MoveToGuard: "card", A.MoveToReserve: "card", A.DeclareAttack: "attacker",
+    A.WithdrawAttack: "attacker", A.ChooseHitBack: "defender", A.UseCombatAbility: "card",
 }
 
 
@@ -78,6 +87,10 @@ def _naming_refusal(state: State, action: Any) -> IllegalAction | None:
     if isinstance(action, A.DeclareAttack):
         targets = (action.target,)
     for target in targets:
+        if isinstance(action, A.DeclareAttack) and target.k not in ("c", "p"):
+            return refuse("K 34.3", "An attacker attacks a creature in the opponent's guard post, "
+                          "one of their buildings or the opponent; a reaction-line item is none "
+                          "of these.", "bad_target")
         if target.k == "c" and target.i >= n:
             return refuse("K 34.3" if isinstance(action, A.DeclareAttack) else "K 21.5",
                           f"There is no card {target.i} in this game to target (its cards are "
@@ -92,6 +105,19 @@ def _naming_refusal(state: State, action: Any) -> IllegalAction | None:
         if target.k not in ("c", "p", "l"):
             return refuse("K 21.5", f"A target is a card, a player or an item of the reaction "
                           f"line; {target.k!r} is none of these.", "unknown_target")
+    return None
+
+
+def _ownership_refusal(state: State, player: int, action: Any) -> IllegalAction | None:
+    """Refuse an action that acts with another player's card (K 2.6.2)."""
+    name = _OWN_CARD_FIELD.get(type(action))
+    if name is None:
+        return None
+    iid = getattr(action, name)
+    if state.cards[iid].controller != player:
+        return refuse("K 2.6.2", f"Card {iid} is your opponent's: a player may touch another "
+                      "player's card only if it came under their control or a card says so.",
+                      "opponents_card", card=iid)
     return None
 
 
@@ -145,14 +171,15 @@ class HkkRuleset(HkkProtocol):
         return ctx.out
 
     def submit(self, state: State, player: int, action: Any) -> list[Any]:
+        if state.result is not None:
+            raise refuse("K 4.19.1", "The game is over: a game lasts until it is won, conceded "
+                         "or drawn, and this one has ended.", "game_over")
+        if player not in (0, 1):
+            raise refuse("K 2.5.1", "There are two players: 0 and 1.", "bad_player")
         problem = _naming_refusal(state, action)
         if problem:
             raise problem
         ctx = Ctx(state, self.pool)
-        if state.result is not None:
-            raise refuse("K 3.14", "The game is over.", "game_over")
-        if player not in (0, 1):
-            raise refuse("K 2.5.1", "There are two players: 0 and 1.", "bad_player")
         if isinstance(action, A.Concede):                              # K 2.8.2
             ctx.emit(E.Conceded(player))
             ctx.emit(E.GameEnded(1 - player, "concede", "K 2.8.2"))
@@ -160,6 +187,9 @@ class HkkRuleset(HkkProtocol):
         if isinstance(action, A.OfferDraw):                            # K 2.8.1-2.8.2
             decisions.offer_draw(ctx, player)
             return ctx.out
+        problem = _ownership_refusal(state, player, action)
+        if problem:
+            raise problem
         decisions.answer(ctx, player, action)
         advance(ctx)
         return ctx.out

@@ -9,12 +9,18 @@ from engine.hkk.stats import has
 _CARD_TARGET_SPECS = ("permanent", "enemy_permanent")   # "target card/permanent" (K 80.0)
 
 
-def _protected(ctx: Ctx, iid: int, spec: str, by_spell: bool) -> bool:
+def protection(ctx: Ctx, iid: int, spec: str, by_spell: bool) -> str:
+    """The keyword that keeps card ``iid`` from being this target ("" if none): magic immunity
+    against spells (K 132.4), resistance against "target card/permanent" sources (K 80)."""
     if by_spell and has(ctx, iid, "magic_immunity"):      # K 132.4
-        return True
-    if spec in _CARD_TARGET_SPECS and has(ctx, iid, "resistance"):   # K 80.0-80.2
-        return True
-    return False
+        return "magic_immunity"
+    if spec in _CARD_TARGET_SPECS and has(ctx, iid, "resistance"):   # K 80-80.2
+        return "resistance"
+    return ""
+
+
+def _protected(ctx: Ctx, iid: int, spec: str, by_spell: bool) -> bool:
+    return bool(protection(ctx, iid, spec, by_spell))
 
 
 def _table_cards(ctx: Ctx):
@@ -76,6 +82,18 @@ def candidates(ctx: Ctx, spec: str, player: int, by_spell: bool,
     if spec == "any":
         out += [Target("p", 0), Target("p", 1)]
     return out
+
+
+def shielded(ctx: Ctx, spec: str, player: int, by_spell: bool) -> str:
+    """When a slot has no legal target: the protection that keeps the cards that would fit it
+    from being targeted (magic_immunity / resistance), or "" if no card fits at all."""
+    pool = ctx.s.players[player].graveyard if spec == "graveyard_creature" else _table_cards(ctx)
+    for iid in pool:
+        if card_matches(ctx, spec, player, iid):
+            shield = protection(ctx, iid, spec, by_spell)
+            if shield:
+                return shield
+    return ""
 
 
 def still_legal(ctx: Ctx, spec: str, player: int, target: Target, by_spell: bool,

@@ -59,7 +59,7 @@ def window_actions(ctx: Ctx, player: int, kind: str, first_only: bool = False,
         if _cheap_reject(ctx, player, pool[cid], kind):
             continue
         try:
-            options = play_options(ctx, player, iid, window)
+            options = play_options(ctx, player, iid, window, why=False)
         except IllegalAction:
             continue
         out += [A.PlayCard(iid, t) for t in options]
@@ -77,7 +77,7 @@ def window_actions(ctx: Ctx, player: int, kind: str, first_only: bool = False,
             if kind == "respond" and ab.when != "reaction":
                 continue
             try:
-                options = ability_options(ctx, player, iid, index, window)
+                options = ability_options(ctx, player, iid, index, window, why=False)
             except IllegalAction:
                 continue
             out += [A.Activate(iid, index, t) for t in options]
