@@ -1,0 +1,235 @@
+"""Current values of cards on the battlefield: strength, life, keywords, classes, filters
+(summoner-wars.md §14.5: static modifiers are recomputed continuously, so nothing here is
+stored — an aura that leaves play stops at once).
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from engine.sw import board as B
+from engine.sw.cards import Ability, CardDef, Filter
+from engine.sw.state import ACTIVE, BOARD, EMPTY, Card, State
+
+
+class Ctx:
+    """The state, the card pool and the events emitted so far in this call. Rules code never
+    assigns to the state; it calls :meth:`emit`, which applies the event through the reducer."""
+
+    __slots__ = ("s", "pool", "out", "apply")
+
+    def __init__(self, state: State, pool: dict[str, CardDef], apply=None):
+        self.s = state
+        self.pool = pool
+        self.out: list[object] = []
+        self.apply = apply
+
+    def emit(self, event: object) -> None:
+        self.apply(self.s, event)
+        self.out.append(event)
+
+    # -- lookups -----------------------------------------------------------------------
+    def card(self, iid: int) -> Card:
+        return self.s.cards[iid]
+
+    def d(self, iid: int) -> CardDef:
+        return self.pool[self.s.cards[iid].cid]
+
+    def opt(self, key: str) -> object:
+        from engine.sw.rulings import DEFAULT_OPTIONS
+
+        return self.s.options.get(key, DEFAULT_OPTIONS[key])
+
+    def on_board(self) -> Iterable[int]:
+        """Top cards on the battlefield, in square order."""
+        return (i for i in self.s.board if i != EMPTY)
+
+
+# ---------------------------------------------------------------------------- abilities in force
+def abilities(ctx: Ctx, iid: int) -> list[tuple[int, int, Ability]]:
+    """(card, index, ability) of every ability working for ``iid``: its own (while on the
+    battlefield) and those of cards lying under it that work for their host (gl. ALATT)."""
+    card = ctx.s.cards[iid]
+    out = [(iid, i, ab) for i, ab in enumerate(ctx.pool[card.cid].abilities) if not ab.under]
+    for u in card.under:
+        out += [(u, i, ab) for i, ab in enumerate(ctx.d(u).abilities) if ab.under]
+    return out
+
+
+def has_keyword(ctx: Ctx, iid: int, keyword: str) -> bool:
+    return any(ab.keyword == keyword for _, _, ab in abilities(ctx, iid))
+
+
+def keyword_ability(ctx: Ctx, iid: int, keyword: str) -> Ability | None:
+    for _, _, ab in abilities(ctx, iid):
+        if ab.keyword == keyword:
+            return ab
+    return None
+
+
+def classes(ctx: Ctx, iid: int) -> frozenset[str]:
+    return ctx.d(iid).classes()
+
+
+def is_unit(ctx: Ctx, iid: int) -> bool:
+    return ctx.d(iid).is_unit
+
+
+def is_structure(ctx: Ctx, iid: int) -> bool:
+    return ctx.d(iid).is_structure
+
+
+def is_gate(ctx: Ctx, iid: int) -> bool:
+    return "gate" in ctx.d(iid).classes()
+
+
+# ---------------------------------------------------------------------------- filters
+def matches(ctx: Ctx, f: Filter | None, target: int, source: int, controller: int,
+            slots: dict[str, int] | None = None) -> bool:
+    """Does the battlefield card ``target`` match ``f`` as seen from ``source`` (controlled by
+    ``controller``)? ``slots`` gives the squares/cards a filter's ``of`` may name."""
+    if f is None:
+        return True
+    s = ctx.s
+    t = s.cards[target]
+    if f.other and target == source:
+        return False
+    if f.side == "friendly" and t.controller != controller:
+        return False
+    if f.side == "enemy" and t.controller == controller:
+        return False
+    d = ctx.pool[t.cid]
+    if f.cls or f.not_cls:
+        cls = d.classes()
+        if any(c not in cls for c in f.cls) or any(c in cls for c in f.not_cls):
+            return False
+    if f.name:
+        names = (d.name.hu.lower(), d.name.en.lower())
+        if not any(w.lower() in n for w in f.name for n in names):
+            return False
+    if f.max_cost >= 0 and (not (d.is_unit or d.is_structure) or d.kind == "summoner"
+                            or d.cost > f.max_cost):
+        return False
+    if f.damaged is not None and (t.damage > 0) != f.damaged:
+        return False
+    if f.within:
+        origin = origin_square(ctx, f.of, source, controller, slots)
+        if origin == EMPTY or t.square == EMPTY or B.distance(origin, t.square) > f.within:
+            return False
+        if origin == t.square:
+            return False
+    if f.adjacent_to is not None:
+        if t.square == EMPTY:
+            return False
+        if not any(
+            (n := s.board[sq]) != EMPTY and n != target
+            and matches(ctx, f.adjacent_to, n, source, controller, slots)
+            for sq in B.neighbours(t.square)
+        ):
+            return False
+    return True
+
+
+def origin_square(ctx: Ctx, of: str, source: int, controller: int,
+                  slots: dict[str, int] | None) -> int:
+    if of == "self":
+        return ctx.s.cards[source].square
+    if of == "summoner":
+        summ = ctx.s.players[controller].summoner
+        return ctx.s.cards[summ].square if ctx.s.cards[summ].zone == BOARD else EMPTY
+    if slots and of in slots:
+        v = slots[of]
+        return v if of.startswith("sq") else ctx.s.cards[v].square
+    return EMPTY
+
+
+def count(ctx: Ctx, f: Filter, source: int, controller: int,
+          slots: dict[str, int] | None = None) -> int:
+    return sum(1 for i in ctx.on_board() if matches(ctx, f, i, source, controller, slots))
+
+
+# ---------------------------------------------------------------------------- modifiers
+def _auras(ctx: Ctx) -> list[tuple[int, int, Ability]]:
+    """Every aura in force: modifiers with ``applies_to`` on battlefield cards (and the cards
+    under them) and on active events."""
+    out = []
+    for i in ctx.on_board():
+        for src, _, ab in abilities(ctx, i):
+            if ab.modifier is not None and ab.modifier.applies_to is not None:
+                out.append((i, ab))
+    for p in ctx.s.players:
+        for e in p.active:
+            for ab in ctx.d(e).abilities:
+                if ab.modifier is not None and ab.modifier.applies_to is not None:
+                    out.append((e, ab))
+    return out  # type: ignore[return-value]
+
+
+def _amount(ctx: Ctx, mod, holder: int, controller: int) -> int:
+    card = ctx.s.cards[holder]
+    if mod.per is not None:
+        n = count(ctx, mod.per, holder, controller) * mod.amount
+    elif mod.per_self == "charges":
+        n = card.charges * mod.amount
+    elif mod.per_self == "damage":
+        n = card.damage * mod.amount
+    else:
+        n = mod.amount
+    if mod.cap:
+        n = max(-mod.cap, min(mod.cap, n))
+    return n
+
+
+def _modified(ctx: Ctx, iid: int, stat: str) -> int:
+    total = 0
+    card = ctx.s.cards[iid]
+    if card.zone != BOARD:
+        return 0
+    for _, _, ab in abilities(ctx, iid):
+        m = ab.modifier
+        if m is not None and m.stat == stat and m.applies_to is None:
+            total += _amount(ctx, m, iid, card.controller)
+    for src, ab in _auras(ctx):
+        m = ab.modifier
+        src_card = ctx.s.cards[src]
+        if m.stat != stat:
+            continue
+        if src_card.zone == ACTIVE:
+            # an active event's aura: seen from its controller, no distance
+            if matches(ctx, m.applies_to, iid, -1, src_card.controller):
+                total += _amount(ctx, m, src, src_card.controller)
+        elif matches(ctx, m.applies_to, iid, src, src_card.controller):
+            total += _amount(ctx, m, src, src_card.controller)
+    return total
+
+
+def strength_of(ctx: Ctx, iid: int) -> int:
+    """Current strength: base (printed or set, gl. ALAPERŐ) + modifiers + "until end of turn"
+    boosts; never below 0."""
+    card = ctx.s.cards[iid]
+    d = ctx.pool[card.cid]
+    base = card.base if card.base >= 0 else d.strength
+    return max(0, base + _modified(ctx, iid, "strength") + card.bonus)
+
+
+def life_of(ctx: Ctx, iid: int) -> int:
+    """Current (maximum) life: printed + modifiers (auras such as Lehűlés)."""
+    card = ctx.s.cards[iid]
+    return ctx.pool[card.cid].life + _modified(ctx, iid, "life")
+
+
+def remaining_life(ctx: Ctx, iid: int) -> int:
+    return life_of(ctx, iid) - ctx.s.cards[iid].damage
+
+
+def special_hits(ctx: Ctx, iid: int) -> int:
+    """Hits each special symbol gives this unit's attacks (its own and granted dice rules)."""
+    best = 0
+    for _, _, ab in abilities(ctx, iid):
+        if ab.dice is not None:
+            best = max(best, ab.dice.special_hits)
+    return best
+
+
+def attack_type(ctx: Ctx, iid: int) -> str:
+    return ctx.d(iid).attack or "melee"
