@@ -217,6 +217,10 @@ class BaseUI:
     bindings: tuple[Binding, ...] = ()
     #: the key after which ``bindings`` are listed in the footer
     bindings_after: str = "u"
+    #: the pane focused when a game opens (``hand`` or ``board``; a grid game starts on its
+    #: board). The game screen carries the class ``ruleset-<name>``, so ``css_path`` can lay
+    #: out that ruleset's panes without touching another's.
+    first_focus: str = "hand"
     table_class: type[Table] = Table
 
     def __init__(self, name: str = "") -> None:

@@ -25,7 +25,7 @@ from hkk_tui.screens.menus import Group, build_groups
 from hkk_tui.screens.session import GameSession
 from hkk_tui.widgets.footer import I18nFooter
 from hkk_tui.widgets.log import GameLog
-from hkk_tui.widgets.messages import Picked, ShowDetail
+from hkk_tui.widgets.messages import Hovered, Picked, ShowDetail
 from hkk_tui.widgets.prompt import Prompt
 from hkk_tui.widgets.stack import Stack
 
@@ -86,7 +86,8 @@ class GameScreen(Screen):
     ]
 
     def __init__(self, session: GameSession) -> None:
-        super().__init__()
+        # ``ruleset-<name>``: a ruleset's layout CSS applies to its own games only
+        super().__init__(classes=f"ruleset-{session.ui.name}")
         self.session = session
         self.lang = session.lang
         self.ui = session.ui
@@ -118,7 +119,7 @@ class GameScreen(Screen):
         title_panes(self, self.lang, self.ui.name)
         if self.session.problem:
             self.app.notify(self.session.problem, severity="warning", timeout=8)
-        self.query_one("#hand").focus()
+        self.query_one(f"#{self.ui.first_focus}").focus()
         self.after_change(full_log=True)
 
     # ------------------------------------------------------------------ refresh
@@ -368,7 +369,12 @@ class GameScreen(Screen):
             return
         ref = message.ref
         groups = self.groups()
-        mine = [g for g in groups if g.subject == ref] or [g for g in groups if ref in g.dests]
+        if message.within is not None:      # a grid's selected piece: its actions landing here
+            mine = [n for g in groups if g.subject == message.within
+                    and (n := g.landing_on(ref, aiming=True)) is not None]
+        else:                               # what acts, else what lands here (a grid square)
+            mine = [g for g in groups if g.subject == ref] or \
+                [n for g in groups if (n := g.landing_on(ref)) is not None]
         if not mine:
             why = self.session.table().explain(ref, message.zone)
             if why is not None:             # not possible now: the engine says why
@@ -382,6 +388,12 @@ class GameScreen(Screen):
             title = self.session.table().name(ref, self.session.view())
             self.app.push_screen(ChoiceScreen(title, [(g.label, g) for g in mine]),
                                  self.open_group)
+
+    def on_hovered(self, message: Hovered) -> None:
+        """A card highlighted in the hand: a grid board marks where it can go."""
+        preview = getattr(self.query_one("#board"), "preview", None)
+        if callable(preview):
+            preview(message.ref)
 
     def on_show_detail(self, message: ShowDetail) -> None:
         screen = self.session.table().detail_screen(message.ref, message.key,
