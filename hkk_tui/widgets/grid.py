@@ -21,7 +21,8 @@ current action hints. Everything else comes from the hints:
 Every mark is drawn twice: in colour (the ``grid--*`` component classes) and as text, so the
 board reads the same with NO_COLOR or on a monochrome terminal: the cursor is ``[ ]``, the
 selection ``< >``, a target ``! !``, an empty reachable square ``+``, the path ``*``, the attack
-range ``x``, an empty square ``·``. A legend line under the board says so.
+range ``x`` (on empty squares; a card in range that can be hit is a target), an empty square
+``·``. A legend line under the board says so.
 
 Square ``n`` is at column ``n % cols``, row ``n // cols``; row 0 is seat 0's edge, drawn at the
 bottom, unless the board is *flipped* (seat 1 watching: rotated 180° so its edge is at the
@@ -70,7 +71,7 @@ MARKS: dict[str, Mark] = {
     "path": Mark("*", ("*", "*"), "grid--path"),
     "target": Mark("!", ("!", "!"), "grid--target"),
     "reach": Mark("+", ("+", "+"), "grid--reach"),
-    "range": Mark("x", ("x", "x"), "grid--range"),
+    "range": Mark("x", (" ", " "), "grid--range"),   # on a card: colour only (``!`` says more)
 }
 EMPTY_GLYPH = "·"
 CURSOR_SIDES = ("[", "]")
