@@ -114,6 +114,8 @@ class Step(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_default
     branch: int = -1
     choices: tuple[Text, ...] = ()
     scope: str = "misses"
+    amount_from: str = ""           # take the amount from a slot (``charges``: the charges the
+                                    # card had when its trigger fired)
 
 
 class Modifier(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -137,6 +139,7 @@ class Dice(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_default
     of the attacker's own type (0: specials do nothing, the rule of SW Támadás.4)."""
 
     special_hits: int = 0
+    option: str = ""                # a game option that overrides special_hits (ruling R4)
 
 
 class Ability(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -165,6 +168,14 @@ class Ability(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defa
     amount: int = 1
 
 
+class Layout(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One card of a summoner's starting layout: card id and square in the owner's frame
+    (``c2``: column letter a-f from the owner's left, row 1-8 from the owner's edge)."""
+
+    card: str
+    square: str
+
+
 class CardDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
     """One card of the pool (summoner-wars.md §12 card anatomy)."""
 
@@ -187,6 +198,13 @@ class CardDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defa
     steps: tuple[Step, ...] = ()     # an event's effect
     repeat: int = 1
     flavor: Text | None = None
+    # a summoner's back (Előkészületek.4, Pakliépítés.1): its 2 starting units, 2 epic events
+    # and the starting layout (summoner, starting units, the 10-life gate); ``invented_layout``
+    # marks a layout the seed does not print (ruling R2)
+    starting: tuple[str, ...] = ()
+    epics: tuple[str, ...] = ()
+    layout: tuple[Layout, ...] = ()
+    invented_layout: bool = False
 
     @property
     def is_unit(self) -> bool:
@@ -210,25 +228,14 @@ class CardDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defa
         return frozenset(out)
 
 
-class Layout(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """One card of a starting layout: card id and square in the owner's frame (``c3``: column
-    letter a-f from the owner's left, row 1-8 from the owner's edge)."""
-
-    card: str
-    square: str
 
 
 class DeckDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
-    """A ready deck: its cards with counts, the summoner's starting layout (Előkészületek.4)."""
+    """A ready deck (``decks/sw/decks/<id>.toml``): its cards with counts (34 in all, the
+    summoner's starting units and layout included); the faction is its summoner's."""
 
     id: str
     name: Text
     description: Text
-    faction: str
-    summoner: str
     cards: dict[str, int]
-    layout: tuple[Layout, ...]
-    starting: tuple[str, ...] = ()        # the 2 starting units named on the summoner's back
-    epic: tuple[str, ...] = ()            # the 2 epic events named on the summoner's back
-    invented_layout: bool = True          # the seed prints no layout: ours (ruling R2)
     strategy: Text | None = None

@@ -106,6 +106,16 @@ class Placed(Ev):                     # gl. HELYEZNI (from a zone onto an empty 
     rule: str
 
 
+class Relocated(Ev):                  # gl. HELYEZNI: a card on the battlefield put on another square
+    card: int                         # (neither moving nor pushing; it keeps its tokens)
+    square: int
+    rule: str
+
+
+class TaskRaised(Ev):                 # gl. IDŐZÍTÉS: the active player picks which waiting
+    depth: int                        # trigger resolves first (the task ``depth`` below the top)
+
+
 class Swapped(Ev):                    # gl. HELYET CSERÉL
     a: int
     b: int
@@ -192,7 +202,9 @@ class AttackDeclared(Ev):             # SW Támadás.1-2
     unit: int
     target: int
     kind: str                         # melee | ranged
-    extra: bool                       # an extra attack (gl. EXTRA, Könyörtelen)
+    slot: str                         # "slot" (one of the 3), "extra" (a granted extra attack,
+                                      # gl. EXTRA) or "free" (an attack that counts as extra by
+                                      # itself, Könyörtelen)
 
 
 class DiceRolled(Ev):                 # SW Támadás.3 (random)
@@ -239,7 +251,7 @@ class PositionSet(Ev):                # a scenario's declared position (ruling R
 Event = Union[
     DeckShuffled, CardDrawn, StartingCardPlaced, FirstPlayerChosen, MagicChanged, TurnBegan,
     PhaseBegan, TurnMarksCleared, GameEnded, Conceded, Summoned, Built, Moved, Pushed, Placed,
-    Swapped, PutUnder, CardDiscarded, HandDiscarded, ReturnedToHand, Destroyed, EventPlayed,
+    Relocated, TaskRaised, Swapped, PutUnder, CardDiscarded, HandDiscarded, ReturnedToHand, Destroyed, EventPlayed,
     EventActivated, Damaged, Healed, ChargesChanged, StrengthBoosted, ExtraAttackGranted,
     AbilityUsed, SlotUsed, AttackDeclared, DiceRolled, DiceRerolled, HitsCounted, AttackEnded,
     InactivityPenalty, TaskPushed, TaskPopped, TaskReplaced, PositionSet,

@@ -204,7 +204,7 @@ EVENT_RULES: dict[type, str] = {
     E.DiceRerolled: "SW gl. ÚJRADOBÁS", E.HitsCounted: "SW Támadás.4",
     E.AttackEnded: "SW Támadás.4", E.InactivityPenalty: "SW A tétlenség ára.1",
     E.TaskPushed: "SW gl. IDŐZÍTÉS", E.TaskPopped: "SW gl. UTÁN", E.TaskReplaced: "SW gl. UTÁN",
-    E.PositionSet: "SW Előkészületek.4",
+    E.PositionSet: "SW Előkészületek.4", E.TaskRaised: "SW gl. IDŐZÍTÉS",
 }
 
 

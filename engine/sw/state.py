@@ -75,7 +75,8 @@ class Task(msgspec.Struct, frozen=True, omit_defaults=True):
     index under ``option``); ``chosen`` cards already picked (a card is picked at most once).
     ``ask`` non-empty makes the task the pending decision: ``card``, ``square``, ``option``,
     ``confirm``, ``order`` or ``reroll``; ``options`` its legal answers; ``optional`` whether
-    Skip is one.
+    Skip is one; ``secret`` that its options and slots name cards of its player's discard pile
+    (the other seat does not see them).
     """
 
     kind: str
@@ -89,6 +90,7 @@ class Task(msgspec.Struct, frozen=True, omit_defaults=True):
     ask: str = ""
     options: tuple[int, ...] = ()
     optional: bool = False
+    secret: bool = False          # its options/slots name the player's hidden cards (a search)
 
 
 class Roll(msgspec.Struct):

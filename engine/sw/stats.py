@@ -16,13 +16,15 @@ class Ctx:
     """The state, the card pool and the events emitted so far in this call. Rules code never
     assigns to the state; it calls :meth:`emit`, which applies the event through the reducer."""
 
-    __slots__ = ("s", "pool", "out", "apply")
+    __slots__ = ("s", "pool", "out", "apply", "queue")
 
     def __init__(self, state: State, pool: dict[str, CardDef], apply=None):
         self.s = state
         self.pool = pool
         self.out: list[object] = []
         self.apply = apply
+        #: triggered abilities waiting to be put on the task stack (:func:`triggers.flush`)
+        self.queue: list = []
 
     def emit(self, event: object) -> None:
         self.apply(self.s, event)
@@ -85,13 +87,15 @@ def is_gate(ctx: Ctx, iid: int) -> bool:
 
 # ---------------------------------------------------------------------------- filters
 def matches(ctx: Ctx, f: Filter | None, target: int, source: int, controller: int,
-            slots: dict[str, int] | None = None) -> bool:
+            slots: dict[str, int] | None = None, at: int = EMPTY) -> bool:
     """Does the battlefield card ``target`` match ``f`` as seen from ``source`` (controlled by
-    ``controller``)? ``slots`` gives the squares/cards a filter's ``of`` may name."""
+    ``controller``)? ``slots`` gives the squares/cards a filter's ``of`` may name; ``at`` is the
+    square of a card that has just left the battlefield (a destroyed unit)."""
     if f is None:
         return True
     s = ctx.s
     t = s.cards[target]
+    tsq = at if at != EMPTY else t.square
     if f.other and target == source:
         return False
     if f.side == "friendly" and t.controller != controller:
@@ -114,17 +118,17 @@ def matches(ctx: Ctx, f: Filter | None, target: int, source: int, controller: in
         return False
     if f.within:
         origin = origin_square(ctx, f.of, source, controller, slots)
-        if origin == EMPTY or t.square == EMPTY or B.distance(origin, t.square) > f.within:
+        if origin == EMPTY or tsq == EMPTY or B.distance(origin, tsq) > f.within:
             return False
-        if origin == t.square:
+        if origin == tsq:
             return False
     if f.adjacent_to is not None:
-        if t.square == EMPTY:
+        if tsq == EMPTY:
             return False
         if not any(
             (n := s.board[sq]) != EMPTY and n != target
             and matches(ctx, f.adjacent_to, n, source, controller, slots)
-            for sq in B.neighbours(t.square)
+            for sq in B.neighbours(tsq)
         ):
             return False
     return True
@@ -227,7 +231,10 @@ def special_hits(ctx: Ctx, iid: int) -> int:
     best = 0
     for _, _, ab in abilities(ctx, iid):
         if ab.dice is not None:
-            best = max(best, ab.dice.special_hits)
+            n = ab.dice.special_hits
+            if ab.dice.option:
+                n = int(ctx.opt(ab.dice.option))  # type: ignore[call-overload]
+            best = max(best, n)
     return best
 
 
