@@ -45,11 +45,18 @@ def neighbours(sq: int) -> tuple[int, ...]:
                  if 0 <= nr < ROWS and 0 <= nc < COLS)
 
 
-def distance(a: int, b: int) -> int:
-    """Orthogonal (Manhattan) distance (gl. X MEZŐ TÁVOLSÁGON BELÜL)."""
+def _distance(a: int, b: int) -> int:
     ra, ca = divmod(a, COLS)
     rb, cb = divmod(b, COLS)
     return abs(ra - rb) + abs(ca - cb)
+
+
+_DIST = tuple(tuple(_distance(a, b) for b in range(SQUARES)) for a in range(SQUARES))
+
+
+def distance(a: int, b: int) -> int:
+    """Orthogonal (Manhattan) distance (gl. X MEZŐ TÁVOLSÁGON BELÜL)."""
+    return _DIST[a][b]
 
 
 def adjacent(a: int, b: int) -> bool:

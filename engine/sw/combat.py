@@ -168,17 +168,24 @@ def in_range(ctx: S.Ctx, unit: int, target: int) -> bool:
 
 
 def targets(ctx: S.Ctx, unit: int) -> list[int]:
-    """Every card ``unit`` may attack now (gl. CÉLPONT: never itself; ruling R8)."""
+    """Every card ``unit`` may attack now (gl. CÉLPONT: never itself; ruling R8), walking the
+    four straight lines out from it (SW Támadás.2)."""
     s = ctx.s
-    me = s.cards[unit].controller
+    board, cards = s.board, s.cards
+    me = cards[unit].controller
     ff = ctx.opt("friendly_fire")
+    reach = 3 if S.attack_type(ctx, unit) == "ranged" else 1
     out = []
-    for sq, o in enumerate(s.board):
-        if o == EMPTY or o == unit or (not ff and s.cards[o].controller == me):
-            continue
-        if in_range(ctx, unit, o):
-            out.append(o)
-    return out
+    for ray in B.rays(cards[unit].square):
+        for q in ray[:reach]:
+            o = board[q]
+            if o == EMPTY:
+                continue
+            if ff or cards[o].controller != me:
+                out.append(o)
+            if not (cards[o].controller == me and S.has_keyword(ctx, o, "fire_through")):
+                break
+    return sorted(out)
 
 
 def attack_refusal(ctx: S.Ctx, unit: int, target: int) -> IllegalAction | None:

@@ -12,11 +12,49 @@ from engine.sw.cards import Ability, CardDef, Filter
 from engine.sw.state import ACTIVE, BOARD, EMPTY, Card, State
 
 
+class PoolIndex:
+    """Per-pool lookups computed once: each card's own abilities, those it gives from under a
+    card, keywords, class words, static modifiers and auras."""
+
+    def __init__(self, pool: dict[str, CardDef]):
+        self.own = {cid: tuple((i, ab) for i, ab in enumerate(d.abilities) if not ab.under)
+                    for cid, d in pool.items()}
+        self.under = {cid: tuple((i, ab) for i, ab in enumerate(d.abilities) if ab.under)
+                      for cid, d in pool.items()}
+        self.keywords = {cid: frozenset(ab.keyword for _, ab in self.own[cid] if ab.keyword)
+                         for cid in pool}
+        self.under_keywords = {cid: frozenset(ab.keyword for _, ab in self.under[cid]
+                                              if ab.keyword) for cid in pool}
+        self.classes = {cid: d.classes() for cid, d in pool.items()}
+        self.whens = {cid: frozenset(ab.when for _, ab in self.own[cid] if ab.when)
+                      for cid in pool}
+        self.auras = {cid: tuple(ab for ab in d.abilities if ab.modifier is not None
+                                 and ab.modifier.applies_to is not None)
+                      for cid, d in pool.items()}
+        self.mods = {cid: tuple(ab.modifier for _, ab in self.own[cid]
+                                if ab.modifier is not None and ab.modifier.applies_to is None)
+                     for cid in pool}
+        self.under_mods = {cid: tuple(ab.modifier for _, ab in self.under[cid]
+                                      if ab.modifier is not None
+                                      and ab.modifier.applies_to is None) for cid in pool}
+
+
+_INDEX: dict[int, tuple[dict, PoolIndex]] = {}
+
+
+def pool_index(pool: dict[str, CardDef]) -> PoolIndex:
+    hit = _INDEX.get(id(pool))
+    if hit is None or hit[0] is not pool:
+        hit = (pool, PoolIndex(pool))
+        _INDEX[id(pool)] = hit
+    return hit[1]
+
+
 class Ctx:
     """The state, the card pool and the events emitted so far in this call. Rules code never
     assigns to the state; it calls :meth:`emit`, which applies the event through the reducer."""
 
-    __slots__ = ("s", "pool", "out", "apply", "queue")
+    __slots__ = ("s", "pool", "out", "apply", "queue", "ix", "_auras")
 
     def __init__(self, state: State, pool: dict[str, CardDef], apply=None):
         self.s = state
@@ -25,10 +63,13 @@ class Ctx:
         self.apply = apply
         #: triggered abilities waiting to be put on the task stack (:func:`triggers.flush`)
         self.queue: list = []
+        self.ix = pool_index(pool)
+        self._auras: list | None = None
 
     def emit(self, event: object) -> None:
         self.apply(self.s, event)
         self.out.append(event)
+        self._auras = None
 
     # -- lookups -----------------------------------------------------------------------
     def card(self, iid: int) -> Card:
@@ -52,14 +93,17 @@ def abilities(ctx: Ctx, iid: int) -> list[tuple[int, int, Ability]]:
     """(card, index, ability) of every ability working for ``iid``: its own (while on the
     battlefield) and those of cards lying under it that work for their host (gl. ALATT)."""
     card = ctx.s.cards[iid]
-    out = [(iid, i, ab) for i, ab in enumerate(ctx.pool[card.cid].abilities) if not ab.under]
+    out = [(iid, i, ab) for i, ab in ctx.ix.own[card.cid]]
     for u in card.under:
-        out += [(u, i, ab) for i, ab in enumerate(ctx.d(u).abilities) if ab.under]
+        out += [(u, i, ab) for i, ab in ctx.ix.under[ctx.s.cards[u].cid]]
     return out
 
 
 def has_keyword(ctx: Ctx, iid: int, keyword: str) -> bool:
-    return any(ab.keyword == keyword for _, _, ab in abilities(ctx, iid))
+    card = ctx.s.cards[iid]
+    if keyword in ctx.ix.keywords[card.cid]:
+        return True
+    return any(keyword in ctx.ix.under_keywords[ctx.s.cards[u].cid] for u in card.under)
 
 
 def keyword_ability(ctx: Ctx, iid: int, keyword: str) -> Ability | None:
@@ -70,7 +114,7 @@ def keyword_ability(ctx: Ctx, iid: int, keyword: str) -> Ability | None:
 
 
 def classes(ctx: Ctx, iid: int) -> frozenset[str]:
-    return ctx.d(iid).classes()
+    return ctx.ix.classes[ctx.s.cards[iid].cid]
 
 
 def is_unit(ctx: Ctx, iid: int) -> bool:
@@ -82,7 +126,7 @@ def is_structure(ctx: Ctx, iid: int) -> bool:
 
 
 def is_gate(ctx: Ctx, iid: int) -> bool:
-    return "gate" in ctx.d(iid).classes()
+    return "gate" in ctx.ix.classes[ctx.s.cards[iid].cid]
 
 
 # ---------------------------------------------------------------------------- filters
@@ -104,7 +148,7 @@ def matches(ctx: Ctx, f: Filter | None, target: int, source: int, controller: in
         return False
     d = ctx.pool[t.cid]
     if f.cls or f.not_cls:
-        cls = d.classes()
+        cls = ctx.ix.classes[t.cid]
         if any(c not in cls for c in f.cls) or any(c in cls for c in f.not_cls):
             return False
     if f.name:
@@ -153,20 +197,26 @@ def count(ctx: Ctx, f: Filter, source: int, controller: int,
 
 
 # ---------------------------------------------------------------------------- modifiers
-def _auras(ctx: Ctx) -> list[tuple[int, int, Ability]]:
-    """Every aura in force: modifiers with ``applies_to`` on battlefield cards (and the cards
-    under them) and on active events."""
+def _auras(ctx: Ctx) -> list[tuple[int, Ability]]:
+    """Every aura in force: modifiers with ``applies_to`` of battlefield cards (and of cards
+    under them) and of active events; cached until the next event."""
+    if ctx._auras is not None:
+        return ctx._auras
     out = []
+    ix = ctx.ix
+    cards = ctx.s.cards
     for i in ctx.on_board():
-        for src, _, ab in abilities(ctx, i):
-            if ab.modifier is not None and ab.modifier.applies_to is not None:
+        c = cards[i]
+        for ab in ix.auras[c.cid]:
+            if not ab.under:
                 out.append((i, ab))
+        for u in c.under:
+            out += [(i, ab) for ab in ix.auras[cards[u].cid] if ab.under]
     for p in ctx.s.players:
         for e in p.active:
-            for ab in ctx.d(e).abilities:
-                if ab.modifier is not None and ab.modifier.applies_to is not None:
-                    out.append((e, ab))
-    return out  # type: ignore[return-value]
+            out += [(e, ab) for ab in ix.auras[cards[e].cid]]
+    ctx._auras = out
+    return out
 
 
 def _amount(ctx: Ctx, mod, holder: int, controller: int) -> int:
@@ -189,15 +239,18 @@ def _modified(ctx: Ctx, iid: int, stat: str) -> int:
     card = ctx.s.cards[iid]
     if card.zone != BOARD:
         return 0
-    for _, _, ab in abilities(ctx, iid):
-        m = ab.modifier
-        if m is not None and m.stat == stat and m.applies_to is None:
+    ix = ctx.ix
+    mods = ix.mods[card.cid]
+    if card.under:
+        mods = mods + tuple(m for u in card.under for m in ix.under_mods[ctx.s.cards[u].cid])
+    for m in mods:
+        if m.stat == stat:
             total += _amount(ctx, m, iid, card.controller)
     for src, ab in _auras(ctx):
         m = ab.modifier
-        src_card = ctx.s.cards[src]
         if m.stat != stat:
             continue
+        src_card = ctx.s.cards[src]
         if src_card.zone == ACTIVE:
             # an active event's aura: seen from its controller, no distance
             if matches(ctx, m.applies_to, iid, -1, src_card.controller):

@@ -30,17 +30,20 @@ def fire(ctx: S.Ctx, moment: str, subject: int = EMPTY, other: int = EMPTY,
     s = ctx.s
     if moment in GLOBAL:
         sources = []
+        whens = ctx.ix.whens
         for iid in ctx.on_board():
-            if s.cards[iid].controller == s.active:
-                sources += [t for t in S.abilities(ctx, iid) if t[0] == iid]
+            c = s.cards[iid]
+            if c.controller == s.active and moment in whens[c.cid]:
+                sources += [(iid, i, ab) for i, ab in ctx.ix.own[c.cid]]
         for e in s.players[s.active].active:
             sources += [(e, i, ab) for i, ab in enumerate(ctx.d(e).abilities)]
     elif moment in OFF_BOARD:
         sources = [(subject, i, ab) for i, ab in enumerate(ctx.d(subject).abilities)]
     else:
-        if s.cards[subject].zone != "board":
+        c = s.cards[subject]
+        if c.zone != "board" or moment not in ctx.ix.whens[c.cid]:
             return
-        sources = [t for t in S.abilities(ctx, subject) if t[0] == subject]
+        sources = [(subject, i, ab) for i, ab in ctx.ix.own[c.cid]]
     for src, idx, ab in sources:
         if ab.when != moment or (ab.phase and ab.phase != phase):
             continue

@@ -74,13 +74,15 @@ class PlayerView(msgspec.Struct):
 
 class TaskView(msgspec.Struct, omit_defaults=True):
     """A pending piece of work (the turn track shows them): what is being resolved (``card``'s
-    ``ability``, -1 for an event's own text), by whom, and, for the top one, what it asks
+    ``ability``, -1 for an event's own text; ``step`` its step now, -1 for the "you may" asked
+    before an optional ability), by whom, and, for the top one, what it asks
     (``ask``: card, square, option, confirm, order, reroll) and its legal ``options``."""
 
     kind: str
     player: int
     card: int = EMPTY
     ability: int = -1
+    step: int = 0
     ask: str = ""
     options: list[int] = []
     optional: bool = False
@@ -94,7 +96,8 @@ class View(msgspec.Struct):
     setup, summon, move, build, attack, magic, draw or over. ``moves_left`` / ``attacks_left`` count
     the free slots of the 3 (SW Mozgás.1, SW Támadás.1); ``movers`` / ``attackers`` the units that
     used one; ``attacked_enemy`` whether an enemy card was attacked this turn (SW A tétlenség
-    ára); ``roll`` the last attack roll with each face; ``tasks`` the pending work, top last.
+    ára); ``roll`` the last attack roll with each face; ``tasks`` the pending work, top last;
+    ``resolving`` the event cards being played now (public).
     """
 
     viewer: int
@@ -111,6 +114,7 @@ class View(msgspec.Struct):
     attacked_enemy: bool
     roll: Roll | None
     tasks: list[TaskView]
+    resolving: list[CardView]
     decision: Decision | None
     result: Result | None
     options: dict[str, object]
@@ -127,6 +131,9 @@ class View(msgspec.Struct):
                 for u in cv.under:
                     if u.iid == iid:
                         return u
+        for cv in self.resolving:
+            if cv.iid == iid:
+                return cv
         for p in self.players:
             for zone in (p.hand or [], p.discard or [], p.active, p.deck or []):
                 for cv in zone:
@@ -151,7 +158,7 @@ def card_view(ctx: S.Ctx, iid: int) -> CardView:
 
 
 def task_view(t: Task, top: bool) -> TaskView:
-    return TaskView(t.kind, t.player, t.card, t.ability, t.ask if top else "",
+    return TaskView(t.kind, t.player, t.card, t.ability, t.step, t.ask if top else "",
                     list(t.options) if top else [], t.optional if top else False, dict(t.slots))
 
 
@@ -178,4 +185,5 @@ def view(ctx: S.Ctx, viewer: int, decision: Decision | None) -> View:
         attacked_enemy=s.attacked_enemy,
         roll=None if s.roll is None else msgspec.structs.replace(s.roll),
         tasks=[task_view(t, i == last) for i, t in enumerate(s.tasks)],
+        resolving=[card_view(ctx, i) for i, c in enumerate(s.cards) if c.zone == "resolving"],
         decision=decision, result=s.result, options=dict(s.options))
