@@ -77,15 +77,17 @@ class SwPlugin:
                                    title=title)
 
     def long_game_header(self, seed: int) -> Header:
-        """A set-up for the bench's long game: two ready decks, random bots, the longest turn
-        limit (the game still ends when a summoner falls)."""
+        """A set-up for the bench's long game (2,000+ entries between random bots): dice that
+        only show specials and no inactivity penalty, so no summoner falls and the game runs to
+        its turn limit (legal options, rulings R1, R12, R26)."""
         from engine.sw import session
 
         ids = [d.id for d in self.decks()]
         return session.make_header((ids[0], ids[-1]), seed,
                                    seats=(Seat("A", ids[0], "ai:random"),
                                           Seat("B", ids[-1], "ai:random")),
-                                   options={"max_turns": 2000})
+                                   options={"die_faces": ["s"], "inactivity": "off",
+                                            "max_turns": 170})
 
     # -- scenarios ---------------------------------------------------------------------------
     def load_scenario(self, path: Path) -> Any:
