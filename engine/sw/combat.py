@@ -162,7 +162,8 @@ def in_range(ctx: S.Ctx, unit: int, target: int) -> bool:
     me = s.cards[unit].controller
     for sq in between:
         o = s.board[sq]
-        if o != EMPTY and not (s.cards[o].controller == me and S.has_keyword(ctx, o, "fire_through")):
+        if o != EMPTY and not (s.cards[o].controller == me
+                               and S.has_keyword(ctx, o, "fire_through")):
             return False
     return True
 

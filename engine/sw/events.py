@@ -106,8 +106,8 @@ class Placed(Ev):                     # gl. HELYEZNI (from a zone onto an empty 
     rule: str
 
 
-class Relocated(Ev):                  # gl. HELYEZNI: a card on the battlefield put on another square
-    card: int                         # (neither moving nor pushing; it keeps its tokens)
+class Relocated(Ev):                  # gl. HELYEZNI: a card on the battlefield put on another
+    card: int                         # square (neither moving nor pushing; it keeps its tokens)
     square: int
     rule: str
 
@@ -251,7 +251,8 @@ class PositionSet(Ev):                # a scenario's declared position (ruling R
 Event = Union[
     DeckShuffled, CardDrawn, StartingCardPlaced, FirstPlayerChosen, MagicChanged, TurnBegan,
     PhaseBegan, TurnMarksCleared, GameEnded, Conceded, Summoned, Built, Moved, Pushed, Placed,
-    Relocated, TaskRaised, Swapped, PutUnder, CardDiscarded, HandDiscarded, ReturnedToHand, Destroyed, EventPlayed,
+    Relocated, TaskRaised, Swapped, PutUnder, CardDiscarded, HandDiscarded, ReturnedToHand,
+    Destroyed, EventPlayed,
     EventActivated, Damaged, Healed, ChargesChanged, StrengthBoosted, ExtraAttackGranted,
     AbilityUsed, SlotUsed, AttackDeclared, DiceRolled, DiceRerolled, HitsCounted, AttackEnded,
     InactivityPenalty, TaskPushed, TaskPopped, TaskReplaced, PositionSet,

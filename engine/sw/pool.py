@@ -159,7 +159,8 @@ def _check_steps(rep: _Reporter, cid: str, steps: tuple[Step, ...], where: str) 
         if st.do in ("damage", "heal", "charge", "strength", "gain_magic", "spend_magic",
                      "spend_charge") and st.amount <= 0 and st.per is None \
                 and not st.amount_from:
-            rep.add(cid, f"{at}: '{st.do}' needs an 'amount' of at least 1 (or 'per' or 'amount_from').")
+            rep.add(cid, f"{at}: '{st.do}' needs an 'amount' of at least 1 (or 'per' or "
+                         "'amount_from').")
         if st.do == "push" and not 1 <= st.min <= st.max:
             rep.add(cid, f"{at}: a push needs 1 <= min <= max squares.")
 
@@ -318,7 +319,8 @@ def validate_deck(deck: DeckDef, pool: dict[str, CardDef], file: str = "") -> li
                 continue
             have += n
             if n > COPIES[bucket]:
-                rep.add(c, f"has {n} copies; at most {COPIES[bucket]} of one {bucket.replace('_', ' ')} "
+                what = bucket.replace("_", " ")
+                rep.add(c, f"has {n} copies; at most {COPIES[bucket]} of one {what} "
                            "(SW Pakliépítés.2).")
         if have != want:
             rep.add("", f"has {have} {bucket.replace('_', ' ')}s; a deck has {want} (not counting "

@@ -185,10 +185,9 @@ RULES: dict[str, tuple[str, str]] = {
                     "A 'végén' hatások a kör vagy fázis lépései után rögtön következnek."),
 }
 
-_RULING_SUMMARY_HU = "Saját döntésünk (lásd RULINGS.md)."
 for _r in RULINGS:
-    RULES[f"SW Döntés.{_r.code[1:]}"] = (f"Our ruling: {_r.reading.split('. ')[0].rstrip('.')}.",
-                                        _RULING_SUMMARY_HU)
+    RULES[f"SW Döntés.{_r.code[1:]}"] = (f"Our ruling {_r.code}: {_r.short[0]}",
+                                        f"Saját döntésünk ({_r.code}): {_r.short[1]}")
 
 #: The rule of each event type without a ``rule`` field.
 EVENT_RULES: dict[type, str] = {
