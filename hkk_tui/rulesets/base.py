@@ -145,6 +145,11 @@ class Table:
             text.append(" → " + ", ".join(self.name(r, view) for r in item.targets))
         return text
 
+    def track_is_list(self, frame: Any) -> bool:
+        """True if the frame's items are a list (a turn track's counters: shown in order,
+        unnumbered) rather than a stack (shown top first, numbered)."""
+        return False
+
     def track_note(self, note: str, view: Any) -> str:
         return self.t(note) if self.has(note) else note
 

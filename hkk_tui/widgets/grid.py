@@ -19,7 +19,9 @@ current action hints. Everything else comes from the hints:
   actions that land there; Enter on any other destination offers the actions that land there.
 
 Every mark is drawn twice: in colour (the ``grid--*`` component classes) and as text, so the
-board reads the same with NO_COLOR or on a monochrome terminal: the cursor is ``[ ]``, the
+board reads the same with NO_COLOR or on a monochrome terminal (side marks go in the one-character
+gap between two squares; where two squares' marks meet, the cursor's wins, then the selection's,
+then the path, target and reach marks, in that order): the cursor is ``[ ]``, the
 selection ``< >``, a target ``! !``, an empty reachable square ``+``, the path ``*``, the attack
 range ``x`` (on empty squares; a card in range that can be hit is a target), an empty square
 ``·``. A legend line under the board says so.
@@ -345,12 +347,16 @@ class Grid(Widget, can_focus=True):
     # ------------------------------------------------------------------ drawing
     def get_content_width(self, container: Size, viewport: Size) -> int:
         lines = self.above + self.below + [Text(self.legend_text if self.legend else "")]
-        return max([self._label_width() + self.cols * (self.cell_width + 2)]
+        return max([self.board_width()]
                    + [line.cell_len for line in lines])
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return (len(self.above) + 1 + self.rows * self.cell_height + len(self.below)
                 + (1 if self.legend else 0))
+
+    def board_width(self) -> int:
+        """Row numbers, then each square with one gap character between neighbours."""
+        return self._label_width() + self.cols * (self.cell_width + 1) + 1
 
     def _label_width(self) -> int:
         return max(len(n) for n in self.row_names) + 1
@@ -383,18 +389,34 @@ class Grid(Widget, can_focus=True):
             lines.append(Text(" " * w))
         return lines
 
-    def _sides(self, square: int) -> tuple[tuple[str, str], Style | None]:
+    def _sides(self, square: int) -> tuple[int, tuple[str, str], Style | None]:
+        """The side marks of a square: (priority, (left, right), style); lower priority wins a
+        gap two squares share."""
         if square == self._cursor:
-            return CURSOR_SIDES, self._style("grid--cursor")
+            return 0, CURSOR_SIDES, self._style("grid--cursor")
         occupied = self.occupied(square)
         if occupied and self.selected is not None and self.selected in self.refs_at(square):
-            return SELECTED_SIDES, self._style("grid--selected")
+            return 1, SELECTED_SIDES, self._style("grid--selected")
         mark = self.marks.first(square, MARKS)
-        if occupied and mark is not None:
-            return MARKS[mark].sides, self._style(MARKS[mark].style)
-        return (" ", " "), None
+        if occupied and mark is not None and MARKS[mark].sides != (" ", " "):
+            return 2 + list(MARKS).index(mark), MARKS[mark].sides, self._style(MARKS[mark].style)
+        return 99, (" ", " "), None
+
+    def _gap(self, left: int | None, right: int | None) -> tuple[str, Style | None]:
+        """The character between two squares of a row (None: the board's edge): the side mark
+        of the one whose mark matters more."""
+        best: tuple[int, str, Style | None] = (99, " ", None)
+        if left is not None:
+            rank, sides, style = self._sides(left)
+            best = min(best, (rank, sides[1], style), key=lambda b: b[0])
+        if right is not None:
+            rank, sides, style = self._sides(right)
+            best = min(best, (rank, sides[0], style), key=lambda b: b[0])
+        return best[1], best[2]
 
     def render(self) -> Text:
+        """Column letters, then the rows top down: the row's number, then the squares with one
+        gap character between neighbours (the cursor's ``[ ]`` and the marks' sides go there)."""
         out = Text(no_wrap=True, overflow="crop")
         lw, w = self._label_width(), self.cell_width
         label = self._style("grid--label")
@@ -404,24 +426,28 @@ class Grid(Widget, can_focus=True):
         head = Text(" " * lw)
         for x in range(self.cols):
             col = self._square_at(x, 0) % self.cols
-            head.append(" " + self.col_names[col].center(w) + " ", style=label)
+            head.append(" " + self.col_names[col].center(w), style=label)
         out.append_text(head)
         for y in range(self.rows):
             row = self._square_at(0, y) // self.cols
-            drawn = [self._cell_lines(self._square_at(x, y)) for x in range(self.cols)]
+            squares = [self._square_at(x, y) for x in range(self.cols)]
+            drawn = [self._cell_lines(sq) for sq in squares]
+            gaps = [self._gap(squares[g - 1] if g > 0 else None,
+                              squares[g] if g < self.cols else None)
+                    for g in range(self.cols + 1)]
             for k in range(self.cell_height):
                 out.append("\n")
                 name = self.row_names[row] if k == 0 else ""
                 out.append(name.rjust(lw - 1) + " ", style=label)
-                for x in range(self.cols):
-                    square = self._square_at(x, y)
-                    (left, right), side_style = self._sides(square)
+                for x, square in enumerate(squares):
+                    char, style = gaps[x]
+                    out.append(char, style=style or "")
                     text = drawn[x][k].copy()
                     if square == self._cursor:
                         text.stylize(self._style("grid--cursor"))
-                    out.append(left, style=side_style or "")
                     out.append_text(text)
-                    out.append(right, style=side_style or "")
+                char, style = gaps[self.cols]
+                out.append(char, style=style or "")
         for line in self.below:
             out.append("\n")
             out.append_text(line)

@@ -110,7 +110,8 @@ def test_the_selected_piece_shows_where_it_can_go_what_it_can_hit_and_the_path()
         await pilot.press("right")                           # b1: the selection stays
         assert grid.selected == A
         bottom = rows(grid)[3]
-        assert "<A  >" in bottom and "[ * ]" in bottom       # the path to b1 is b1 itself
+        # the cursor's mark wins the gap it shares with the selection's: "<A  [ * ]"
+        assert "<A  [ * ]" in bottom                         # the path to b1 is b1 itself
         await pilot.press("up", "right")                     # c2: the path b2, c2
         assert grid.selected == A
         middle = rows(grid)[2]
@@ -201,7 +202,7 @@ def test_toy_grid_at_80x24_without_colour_reads_from_the_text_alone(monkeypatch,
         assert f"[A{value} ]" in text                        # the cursor on my piece
         assert "+" in text                                   # where it can go
         assert "cursor" in text and "can go" in text         # the legend says what is what
-        assert "a    b    c    d" in text
+        assert "a   b   c   d" in text
     run(body, size=(80, 24), seed=7)
 
 
@@ -233,11 +234,14 @@ def test_toy_grid_enter_lists_a_pieces_moves_and_enter_on_a_square_moves_there(m
     run(body, size=(80, 24), seed=7)
 
 
-def test_the_hand_marks_where_its_highlighted_token_can_be_placed(monkeypatch, toy):
+def test_a_token_chosen_in_the_hand_is_placed_with_enter_on_a_marked_square(monkeypatch, toy):
+    """Highlight a token in the hand: the grid marks where it can go; it stays selected when the
+    grid takes the focus; the arrows walk to a marked square and Enter places it there."""
     fresh_data_dir(monkeypatch)
 
     async def body(app, pilot):
         screen = await start_toy(pilot, app)
+        session = screen.session
         await pilot.press("2", "down")                       # the hand, its first token
         board = screen.query_one("#board")
         hand = screen.query_one("#hand")
@@ -247,6 +251,17 @@ def test_the_hand_marks_where_its_highlighted_token_can_be_placed(monkeypatch, t
         squares = {h.dest.id for g in screen.groups() for h in g.hints
                    if h.subject == Ref("card", token)}
         assert board.marks.sets["reach"] == squares and squares
-        await pilot.press("1")                               # the board: preview over
-        await until(pilot, lambda: board.selected != Ref("card", token), "the preview's end")
+        await pilot.press("1")                               # the grid: still selected
+        assert board.selected == Ref("card", token)
+        target = max(squares)
+        while board.cursor != target:                        # walk there by arrows
+            x, y = board._screen_pos(board.cursor)
+            tx, ty = board._screen_pos(target)
+            await pilot.press("right" if tx > x else "left" if tx < x else
+                              "down" if ty > y else "up")
+        before = len(session.game.entries)
+        await pilot.press("enter")
+        await until(pilot, lambda: len(session.game.entries) > before, "the placing")
+        action = session.game.entries[before].action
+        assert (action.token, action.square) == (token, target)
     run(body, size=(80, 24), seed=7)

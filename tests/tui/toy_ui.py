@@ -75,21 +75,21 @@ class ToyHand(OptionList):
             self.post_message(Picked(Ref("card", self.tokens[event.option_index]), "hand"))
 
     def _hover(self) -> None:
-        """While the hand has the focus, the grid marks where its highlighted token can go."""
+        """The token highlighted while the hand has the focus is selected on the grid (which
+        marks where it can go) and stays selected when the grid takes the focus."""
         tokens = getattr(self, "tokens", [])
         i = self.highlighted
-        ok = self.has_focus and i is not None and i < len(tokens)
+        ok = i is not None and i < len(tokens)
         self.post_message(Hovered(Ref("card", tokens[i]) if ok else None))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
-        self._hover()
+        if self.has_focus:
+            self._hover()
 
     def on_focus(self) -> None:
-        self._hover()
+        self._hover()                       # (``has_focus`` is set after this handler)
 
-    def on_blur(self) -> None:
-        self.post_message(Hovered(None))
 
 
 class ToyUI(BaseUI):

@@ -50,7 +50,10 @@ class SwTable(Table):
         self.namer = Namer(self.pool, self.cids, self.names, lang)
 
     def t(self, key: str, **params: Any) -> str:
-        return t(key, self.lang, **params)
+        return t(local(key), self.lang, **params)
+
+    def has(self, key: str) -> bool:
+        return super().has(local(key))
 
     # -- names -----------------------------------------------------------------------------
     def card_name(self, cid: str, name: Any = None) -> str:
@@ -95,8 +98,29 @@ class SwTable(Table):
             return self.t("word.option", n=ref.id + 1)
         return super().name(ref, view)
 
+    def ability_name(self, iid: int, index: int) -> str:
+        return self.namer.ability(iid, index)
+
+    def choice(self, iid: int, ability: int, index: int) -> str:
+        """The words of option ``index`` of the card's ``choose_one`` step (its ability
+        ``ability``, or the event's own text for -1), else "option n"."""
+        d = self.pool.get(self.cids[iid]) if 0 <= iid < len(self.cids) else None
+        steps = ()
+        if d is not None:
+            steps = d.abilities[ability].steps if 0 <= ability < len(d.abilities) else d.steps
+        choices = [st.choices for st in steps if st.do == "choose_one" and st.choices]
+        if len(choices) == 1 and 0 <= index < len(choices[0]):
+            return choices[0][index].get(self.lang)
+        return self.t("word.option", n=index + 1)
+
     def _params(self, params: dict[str, Any], view: Any) -> dict[str, Any]:
         out: dict[str, Any] = {}
+        card = params.get("card")
+        if isinstance(params.get("ability"), int) and isinstance(card, int):
+            out["ability_name"] = self.ability_name(card, params["ability"]) \
+                if params["ability"] >= 0 else self.t("word.event_text")
+        if isinstance(params.get("index"), int) and isinstance(card, int):
+            out["choice"] = self.choice(card, params.get("ability", -1), params["index"])
         for k, v in params.items():
             if isinstance(v, Ref):
                 out[k] = self.name(v, view)
@@ -107,7 +131,11 @@ class SwTable(Table):
             elif k == "phase" and isinstance(v, str):
                 out[k] = self.t(f"phase.{v}")
             elif k == "path" and isinstance(v, (list, tuple)):
-                out[k] = "→".join(square_name(x) for x in v)
+                out[k] = " → ".join(square_name(x) for x in v)
+            elif k == "path" and isinstance(v, str):
+                out[k] = v.replace("-", " → ")
+            elif k == "index" and isinstance(v, int):
+                out[k] = v + 1
             elif k == "faces" and isinstance(v, (list, tuple)):
                 out[k] = self.namer.faces(v)
             else:
@@ -123,6 +151,29 @@ class SwTable(Table):
         return describe_action(action, self.namer)
 
     # -- menus -----------------------------------------------------------------------------
+    def group_key(self, hint: ActionHint) -> str:
+        """Choosing a card and discarding a card for magic are one menu line per card (the
+        hand and the board pick a card by its own line)."""
+        if local(hint.label) in ("act.pick_card", "act.discard") and hint.subject is not None:
+            return f"{hint.group}:{hint.subject.id}"
+        return hint.group
+
+    def explain(self, ref: Ref, zone: str) -> Any:
+        """A card in hand that cannot be used now: the engine says why (its phase, its cost,
+        no free square) — the action the card's kind would take, refused before any event."""
+        from engine.sw import actions as A
+
+        if zone != "hand" or ref.kind != "card" or not 0 <= ref.id < len(self.cids):
+            return None
+        d = self.pool.get(self.cids[ref.id])
+        if d is None:
+            return None
+        if d.kind == "event" and not d.is_structure:
+            return A.PlayEvent(ref.id)
+        if d.is_unit:
+            return A.Summon(ref.id, 0)
+        return A.Build(ref.id, 0)
+
     def label(self, hint: ActionHint, view: Any) -> str:
         text = self.t(hint.label, **self._params(hint.params, view))
         if hint.cost:
@@ -142,28 +193,41 @@ class SwTable(Table):
 
     # -- the prompt, the track, the result ---------------------------------------------------
     def prompt(self, decision: Any, view: Any) -> tuple[str, str]:
+        """What the decision asks: a phase's work, or the choice of the ability or event
+        resolving on top (its card and ability named)."""
+        kind = local(decision.kind)
         phase = self.t(f"phase.{view.phase}") if view is not None else ""
-        key = f"decision.{decision.kind}"
-        what = self.t(key, phase=phase) if self.has(key) else self.t("decision.other",
-                                                                      phase=phase)
-        keys_key = f"keys.{decision.kind}"
+        source = ""
+        top = view.tasks[-1] if view is not None and view.tasks else None
+        if top is not None and top.card >= 0:
+            source = self.name(Ref("card", top.card), view)
+            if top.ability >= 0:
+                source += ": " + self.ability_name(top.card, top.ability)
+        key = f"decision.{kind}"
+        what = self.t(key if self.has(key) else "decision.other", phase=phase,
+                      source=source or self.t("word.the_rules"))
+        keys_key = f"keys.{kind}"
         return what, self.t(keys_key) if self.has(keys_key) else self.t("keys.default")
 
+    def track_is_list(self, frame: Any) -> bool:
+        return local(frame.title) == "track.turn"
+
     def track_title(self, frame: Any, view: Any) -> str:
-        return self.t(frame.title, **self._params(frame.params, view)) if frame.title else ""
+        title = local(frame.title)
+        if title == "track.turn":           # the turn's number leads the phases line
+            return ""
+        if title == "track.tasks":
+            return self.t("track.tasks") if frame.items else ""
+        return self.t(title, **self._params(frame.params, view)) if title else ""
 
     def track_label(self, item: TrackItem, view: Any) -> Text:
-        text = Text(self.t(item.label, **self._params(item.params, view)))
-        if item.controller >= 0 and "no_player" not in item.flags:
-            text.append(" · " + self.player(item.controller), style="dim")
-        if item.targets:
-            text.append(" → " + ", ".join(self.name(r, view) for r in item.targets))
-        if "warning" in item.flags:
-            text.stylize("bold")
-            text = Text("! ", style="bold") + text
-        if "current" in item.flags:
-            text.stylize("bold")
-        return text
+        from hkk_tui.rulesets.sw.track import track_line
+
+        return track_line(self, item, view)
+
+    def track_note(self, note: str, view: Any) -> str:
+        key = f"track.note_{note}"
+        return self.t(key) if self.has(key) else note
 
     def result_reason(self, result: Any) -> str:
         key = f"result.{result.reason}"
@@ -197,13 +261,22 @@ class SwTable(Table):
             for cv in reversed(pile):
                 options.append((f"{self.player(p)}: {self.card_name(cv.cid, cv.name)}",
                                 Ref("card", cv.iid)))
-        return self.t(f"zone.title_{zone}"), options
+        me = view.viewer if view.viewer in (0, 1) else 0
+        title = self.t(f"zone.title_{zone}", mine=view.players[me].discard_count,
+                       other=self.player(1 - me), theirs=view.players[1 - me].discard_count)
+        return title, options
 
     def replay_turn(self, event: Any) -> int | None:
         return event.turn if isinstance(event, E.TurnBegan) else None
 
     def replay_phase(self, event: Any) -> bool:
         return isinstance(event, E.PhaseBegan)
+
+
+def local(key: str) -> str:
+    """A catalog key of the engine's (``sw.act.move``) as the ``sw`` catalog holds it
+    (``act.move``)."""
+    return key[3:] if key.startswith(NS + ".") else key
 
 
 def instance_cids(header: Any, ruleset: Any) -> list[str]:

@@ -16,7 +16,7 @@ from typing import Any
 from rich.text import Text
 
 from engine.core.protocol import ActionHint, Ref
-from engine.sw.board import neighbours, rays
+from engine.sw.board import neighbours, parse, rays
 from engine.sw.state import COLS, ROWS
 from hkk_tui.widgets.grid import Cell, Grid
 
@@ -70,6 +70,7 @@ class SwBoard(Grid):
         self.view: Any = None
 
     def show(self, view: Any, table: Any, hints: list[ActionHint]) -> None:
+        first = self.view is None
         self.view = view
         me = bottom_seat(view)
         cells: dict[int, Cell] = {}
@@ -83,6 +84,12 @@ class SwBoard(Grid):
         self.load(cells, hints, flipped=view.viewer == 1,
                   above=[self._seat_line(view, table, 1 - me, DOWN)],
                   below=[self._seat_line(view, table, me, UP)])
+        if first:                           # the cursor starts on the viewer's summoner
+            summoner = view.players[me].summoner
+            where = next((sq for sq, cv in enumerate(view.board)
+                          if cv is not None and cv.iid == summoner), None)
+            if where is not None:
+                self.move_to(where)
         pane = self._pane()
         if pane is not None:
             pane.border_subtitle = table.t("grid.legend")
@@ -94,13 +101,27 @@ class SwBoard(Grid):
         return None
 
     def _seat_line(self, view: Any, table: Any, seat: int, mark: str) -> Text:
+        """``»▼ AI: magic 5 hand 5 deck 24``: who is on turn (``»``), the seat's mark and name
+        (cut to fit the board's width) and its public counters."""
         pv = view.players[seat]
-        line = Text("» " if view.active == seat and view.result is None else "  ",
-                     style="bold")
-        line.append(f"{mark} {table.player(seat)[:12]}", style="bold")
-        line.append("  " + table.t("board.seat", magic=pv.magic, hand=pv.hand_count,
-                                   deck=pv.deck_count, discard=pv.discard_count))
+        counters = table.t("board.seat", magic=pv.magic, hand=pv.hand_count,
+                           deck=pv.deck_count, discard=pv.discard_count)
+        room = max(3, self.board_width() - 5 - len(counters))
+        line = Text("»" if view.active == seat and view.result is None else " ", style="bold")
+        line.append(f"{mark} {table.player(seat)[:room]}:", style="bold")
+        line.append(" " + counters)
         return line
+
+    def path_of(self, hint: ActionHint) -> tuple[int, ...]:
+        """A move's path: the squares stepped into, from the hint's ``path`` option (``b2-b3``)
+        or parameter."""
+        walk = hint.option_params.get("path") if hint.option_params else None
+        if isinstance(walk, str) and walk:
+            try:
+                return tuple(parse(sq) for sq in walk.split("-"))
+            except ValueError:
+                return ()
+        return tuple(super().path_of(hint))
 
     def extra_marks(self, selected: Ref | None) -> dict[str, set[int]]:
         if self.view is None or selected is None or selected.kind != "card":

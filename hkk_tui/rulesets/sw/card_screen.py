@@ -4,7 +4,7 @@ square, life left, damage, charges, strength now, what it did this turn, the car
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -67,7 +67,7 @@ def card_text(d: Any, lang: str) -> Text:
 class CardScreen(ModalScreen[None]):
     """The full card, with its live state when it is in play."""
 
-    BINDINGS = [Binding("escape,i,q,enter", "close", "key.close")]
+    BINDINGS: ClassVar = [Binding("escape,i,q,enter", "close", "key.close")]
 
     def __init__(self, card: Any, lang: str, cv: Any = None, table: Any = None):
         super().__init__()
@@ -81,9 +81,8 @@ class CardScreen(ModalScreen[None]):
             body.append_text(self._live(cv))
         if d.flavor is not None:
             body.append("\n" + d.flavor.get(L), style="dim italic")
-        with Vertical(id="dialog"):
-            with VerticalScroll():
-                yield Static(body, id="card-body")
+        with Vertical(id="dialog"), VerticalScroll():
+            yield Static(body, id="card-body")
         yield I18nFooter()
 
     def _live(self, cv: Any) -> Text:

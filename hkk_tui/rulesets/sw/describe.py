@@ -76,7 +76,7 @@ def event_line(ev: Any, n: Namer) -> tuple[str, str]:
     return describe_event(ev, n), rule_of(ev)
 
 
-def describe_event(ev: Any, n: Namer) -> str:  # noqa: C901 - one case per event type
+def describe_event(ev: Any, n: Namer) -> str:
     L, C, P, S = n.lang, n.card, n.player, n.square
     match ev:
         case E.DeckShuffled(player=p):
@@ -95,6 +95,8 @@ def describe_event(ev: Any, n: Namer) -> str:  # noqa: C901 - one case per event
         case E.TurnBegan(player=p, turn=turn):
             return t("ev.turn_began", L, player=P(p), turn=turn)
         case E.PhaseBegan(phase=ph):
+            if ph in ("start", "end"):          # the turn's start and end (gl. KEZDET, VÉGE)
+                return t(f"ev.turn_{ph}", L)
             return t("ev.phase_began", L, phase=t(f"phase.{ph}", L))
         case E.GameEnded(winners=w, reason=why):
             reason = t(f"result.{why}", L)
@@ -116,6 +118,8 @@ def describe_event(ev: Any, n: Namer) -> str:  # noqa: C901 - one case per event
             return t("ev.pushed", L, card=C(c), square=S(sq))
         case E.Placed(card=c, square=sq):
             return t("ev.placed", L, card=C(c), square=S(sq))
+        case E.Relocated(card=c, square=sq):
+            return t("ev.relocated", L, card=C(c), square=S(sq))
         case E.Swapped(a=a, b=b):
             return t("ev.swapped", L, a=C(a), b=C(b))
         case E.PutUnder(card=c, host=h):

@@ -1,10 +1,13 @@
 """Summoner Wars' Hand pane: your cards with cost, kind and numbers; the ones you can do something
 with now are marked ``*`` (a hint names them as subject: summon, build, play, discard for magic).
-While the hand has the focus, the board marks where the highlighted card can go."""
+The engine offers one copy of identical cards (the choice is the same); every copy is marked and
+picking any copy picks the one offered. The card highlighted while the hand has the focus is
+selected on the board, which marks where it can go; it stays selected when the board takes the
+focus, so Enter on a marked square summons or builds it there."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.binding import Binding
@@ -26,11 +29,12 @@ def card_line(cv: Any, table: Any, playable: bool) -> Text:
 
 
 class SwHand(OptionList):
-    BINDINGS = [Binding("i", "info", "key.info")]
+    BINDINGS: ClassVar = [Binding("i", "info", "key.info")]
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         self.cards: list[Any] = []
+        self.offered: dict[str, int] = {}        # card id -> the copy the hints name
 
     def show(self, view: Any, table: Any, hints: list[ActionHint]) -> None:
         acting = {h.subject.id for h in hints if h.subject is not None
@@ -39,9 +43,14 @@ class SwHand(OptionList):
         keep = self.highlighted
         self.clear_options()
         self.cards = list(me.hand or [])
+        self.offered = {}
+        for cv in self.cards:
+            if cv.iid in acting:
+                self.offered.setdefault(cv.cid, cv.iid)
         options: list[Option | None] = []
         for cv in self.cards:
-            options.append(Option(card_line(cv, table, cv.iid in acting), id=f"c{cv.iid}"))
+            options.append(Option(card_line(cv, table, cv.cid in self.offered),
+                                  id=f"c{cv.iid}"))
         if not options:
             options.append(Option(Text(table.t("hand.empty"), style="dim"), disabled=True))
         self.add_options(options)
@@ -54,25 +63,28 @@ class SwHand(OptionList):
             return None
         return self.cards[i]
 
-    def _hover(self) -> None:
-        cv = self.current() if self.has_focus else None
-        self.post_message(Hovered(Ref("card", cv.iid) if cv is not None else None))
+    def current_ref(self) -> Ref | None:
+        """The highlighted card, as the copy the engine offers if it offers one."""
+        cv = self.current()
+        if cv is None:
+            return None
+        return Ref("card", self.offered.get(cv.cid, cv.iid))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
-        self._hover()
+        if self.has_focus:                  # a refresh moving the highlight previews nothing
+            self.post_message(Hovered(self.current_ref()))
 
     def on_focus(self) -> None:
-        self._hover()
+        # (``has_focus`` is set after this handler runs: the focus is ours)
+        self.post_message(Hovered(self.current_ref()))
 
-    def on_blur(self) -> None:
-        self.post_message(Hovered(None))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        cv = self.current()
-        if cv is not None:
-            self.post_message(Picked(Ref("card", cv.iid), "hand"))
+        ref = self.current_ref()
+        if ref is not None:
+            self.post_message(Picked(ref, "hand"))
 
     def action_info(self) -> None:
         cv = self.current()
