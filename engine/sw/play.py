@@ -193,6 +193,9 @@ def event_refusal(ctx: S.Ctx, player: int, card: int) -> IllegalAction | None:
     if s.players[player].magic < d.cost:
         return refuse("SW gl. KÖLTSÉG", f"It costs {d.cost} magic; you have "
                       f"{s.players[player].magic}.", "cannot_pay")
+    if not _payable(ctx, Task("event", player, card), d.steps):
+        return refuse("SW Döntés.29", "That event has nothing to act on now (its first "
+                      "choice has no candidate).", "no_target")
     return None
 
 
@@ -230,32 +233,34 @@ def ability_refusal(ctx: S.Ctx, player: int, card: int, index: int) -> IllegalAc
         if why:
             return refuse("SW gl. HELYETT", "An 'instead of moving' ability needs the unit's "
                           "move: " + why.message, "no_move")
-    if ab.instead == "attack":
-        if combat.attack_slot(ctx, card) != "slot" and not combat.attack_slot(ctx, card):
-            return refuse("SW gl. HELYETT", "An 'instead of attacking' ability needs one of "
-                          "your attacks.", "no_attack")
+    if ab.instead == "attack" and combat.attack_slot(ctx, card) != "slot":
+        return refuse("SW gl. HELYETT", "An 'instead of attacking' ability uses one of your 3 "
+                      "attacks, and this unit has none left.", "no_attack")
     if ab.keyword == "charge":
         if not charge_squares(ctx, card, ab):
             return refuse("SW gl. HELYETT", "There is no empty straight line to charge along.",
                           "no_line")
         return None
-    if not _payable(ctx, player, card, ab):
-        return refuse("SW gl. KÖLTSÉG", "You cannot pay that ability's cost now, or it has "
+    if not _payable(ctx, Task("ability", player, card, index), ab.steps):
+        return refuse("SW Döntés.29", "You cannot pay that ability's cost now, or it has "
                       "nothing to act on.", "cannot_pay")
     return None
 
 
-def _payable(ctx: S.Ctx, player: int, card: int, ab: Ability) -> bool:
+def _payable(ctx: S.Ctx, task: Task, steps: tuple) -> bool:
+    """The leading costs can be paid and the first choice has something to choose (gl.
+    KÖLTSÉG; an ability or event with nothing to act on is not offered)."""
     from engine.sw.effects import options
 
-    task = Task("ability", player, card, 0)
-    for st in ab.steps:
-        if st.do == "spend_charge" and ctx.s.cards[card].charges < st.amount:
+    for st in steps:
+        if st.branch >= 0:
+            continue
+        if st.do == "spend_charge" and ctx.s.cards[task.card].charges < st.amount:
             return False
-        if st.do == "spend_magic" and ctx.s.players[player].magic < st.amount:
+        if st.do == "spend_magic" and ctx.s.players[task.player].magic < st.amount:
             return False
-        if st.do in ("choose_card", "search_discard", "choose_square") and st.branch < 0:
-            return bool(options(ctx, task, st, {}, ())) or st.optional
+        if st.do in ("choose_card", "search_discard", "choose_square", "choose_one"):
+            return st.optional or bool(options(ctx, task, st, {}, ()))
     return True
 
 

@@ -214,6 +214,13 @@ RULINGS: tuple[Ruling, ...] = (
            "The text says the unit moves, instead of its normal move.",
            short=("A Charge run is the unit's move; after-move abilities trigger.",
                   'A Roham az egység mozgása; a mozgás utáni képességek életbe lépnek.')),
+    Ruling("R29", "May an event or ability be used when its first choice has no candidate?",
+           "No: an event or activated ability whose first required choice has nothing to choose "
+           "is not offered and is refused (nothing is paid).",
+           "Paying for an effect that cannot happen is never what a player means; it also keeps "
+           "bots from wasting magic.",
+           short=("An event or ability with nothing to act on cannot be used.",
+                  "Nem használható az esemény vagy képesség, ha nincs mire hatnia.")),
 )
 
 

@@ -403,3 +403,18 @@ board = [{ card = "br-grubnik", square = "f8" }]
     assert game.pending().kind == "sw.card"
     with pytest.raises(IllegalAction):
         game.submit(0, A.PlayEvent(game.state.players[0].hand[0]))
+
+
+def test_sw_dontes_29_an_event_with_nothing_to_act_on_is_not_offered():
+    game, lab = position("attack", active=1, m1=3, h1='"br-firepot"')
+    firepot = game.state.players[1].hand[0]
+    assert A.PlayEvent(firepot) not in game.legal_actions(1)
+    with pytest.raises(IllegalAction) as exc:
+        game.submit(1, A.PlayEvent(firepot))
+    assert exc.value.rule == "SW Döntés.29" and game.state.players[1].magic == 3
+    game2, lab2 = position("attack", active=1, m1=3, h1='"br-firepot"',
+                           b0=', { card = "pd-frost-mage", square = "e8", label = "m" }')
+    fire2 = game2.state.players[1].hand[0]
+    assert A.PlayEvent(fire2) in game2.legal_actions(1)   # next to Grubnik on f8
+    game2.submit(1, A.PlayEvent(fire2))
+    assert game2.state.cards[lab2["m"]].damage == 2 and game2.state.players[1].magic == 2
