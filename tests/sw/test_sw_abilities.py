@@ -418,3 +418,25 @@ def test_sw_dontes_29_an_event_with_nothing_to_act_on_is_not_offered():
     assert A.PlayEvent(fire2) in game2.legal_actions(1)   # next to Grubnik on f8
     game2.submit(1, A.PlayEvent(fire2))
     assert game2.state.cards[lab2["m"]].damage == 2 and game2.state.players[1].magic == 2
+
+
+def test_sw_kartyak_eldobasa_1_a_discarded_card_loses_its_tokens_and_what_lies_under_it():
+    text = """
+active = 1
+phase = "magic"
+[[players]]
+board = [{ card = "pd-svara", square = "a1" }]
+[[players]]
+magic = 0
+board = [{ card = "br-grubnik", square = "f8" },
+         {card="br-scrabble",square="c6",label="s",damage=2,charges=1,under=["br-pilferer"]}]
+"""
+    game, lab = scenario(text)
+    under = card(game, lab["s"]).under[0]
+    events = game.submit(1, A.EndPhase())            # Greedy: no magic, so it is discarded
+    assert card(game, lab["s"]).zone == "discard" and card(game, under).zone == "discard"
+    assert (card(game, lab["s"]).damage, card(game, lab["s"]).charges) == (0, 0)
+    assert game.state.players[1].discard[-2:] == [under, lab["s"]]
+    rules = [e.rule for e in events if isinstance(e, E.CardDiscarded)]
+    assert rules == ["SW gl. ALATT", "SW Kártyák eldobása.1"]
+    assert not any(isinstance(e, E.Destroyed) for e in events)   # discarded, not destroyed

@@ -155,3 +155,18 @@ def test_until_phase_helper_reaches_the_other_players_turn():
     other = 1 - game.state.active
     until_phase(game, "summon", other)
     assert game.state.active == other and game.state.turn == 2
+
+
+def test_verify_catches_a_changed_sw_rule(monkeypatch):
+    """SW Támadás.4: count no hits and the recorded games no longer replay."""
+    from engine.core import registry
+    from engine.core import store as S
+    from engine.core.game import verify
+    from engine.sw import combat
+
+    monkeypatch.setattr(combat, "hits_of", lambda ctx, unit: 0)
+    games = sorted((ROOT / "saves" / "sw" / "games").glob("*.hkk"))
+    assert len(games) >= 5
+    loaded = S.load(games[0])
+    report = verify(registry.ruleset_for(loaded.header), loaded.header, loaded.entries)
+    assert not report.ok and report.divergence.entry > 0
