@@ -272,6 +272,7 @@ class Grid(Widget, can_focus=True):
         sets: dict[str, set[int]] = {name: set() for name in MARKS}
         for name, squares in self.extra_marks(self.selected).items():
             sets.setdefault(name, set()).update(squares)
+        home = self.square_of(self.selected)        # no path drawn while on the piece itself
         for hint in self.selection_hints():
             if hint.dest is not None:
                 square = self.square_of(hint.dest)
@@ -281,7 +282,7 @@ class Grid(Widget, can_focus=True):
                 square = self.square_of(ref)
                 if square is not None:
                     sets["target"].add(square)
-            if self._cursor in self.landing(hint):
+            if self._cursor in self.landing(hint) and self._cursor != home:
                 sets["path"].update(self.path_of(hint))
         self.marks = Marks(sets)
 

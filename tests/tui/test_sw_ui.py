@@ -256,7 +256,7 @@ def test_a_whole_sw_game_by_keys_against_the_random_bot(monkeypatch, lang):
             before = len(session.game.entries)
             await player.turn_step()
             try:
-                await until(pilot, lambda: len(session.game.entries) > before
+                await until(pilot, lambda n=before: len(session.game.entries) > n
                             or session.result() is not None or screen.error, "the move")
             except AssertionError:
                 raise AssertionError(f"no move after {player.last}:\n{screen_text(app)}")

@@ -78,7 +78,7 @@ class SwTable(Table):
             return text + (" · " + self.t("kind.structure") if cv.structure else "")
         if cv.kind == "event":
             d = self.pool.get(cv.cid)
-            phase = self.t(f"phase.{d.phase}") if d is not None and d.phase else ""
+            phase = self.t(f"phase.{d.phase}").lower() if d is not None and d.phase else ""
             return self.t("kind.event") + (f" · {phase}" if phase else "")
         word = self.t("kind.gate") if cv.gate else self.t("kind.structure")
         return f"{word} {cv.life}"
@@ -276,7 +276,7 @@ class SwTable(Table):
 def local(key: str) -> str:
     """A catalog key of the engine's (``sw.act.move``) as the ``sw`` catalog holds it
     (``act.move``)."""
-    return key[3:] if key.startswith(NS + ".") else key
+    return key.removeprefix(NS + ".")
 
 
 def instance_cids(header: Any, ruleset: Any) -> list[str]:

@@ -4,6 +4,7 @@ square, life left, damage, charges, strength now, what it did this turn, the car
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -14,7 +15,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from engine.sw.board import name as square_name
-from hkk_tui.rulesets.sw.words import t
+from hkk_tui.i18n import has_tr
+from hkk_tui.rulesets.sw.words import NS, t
 from hkk_tui.widgets.footer import I18nFooter
 
 
@@ -30,6 +32,26 @@ def class_line(d: Any, lang: str) -> str:
     if d.gate or any(a.keyword == "gate" for a in d.abilities):
         text += " • " + t("class.gate", lang)
     return text
+
+
+@lru_cache(maxsize=1)
+def _factions() -> dict[str, Any]:
+    """Faction id → its ready deck's name (the faction's name in both languages)."""
+    from engine.sw.pool import list_decks
+
+    try:
+        return {deck.faction: deck.name for deck in list_decks()}
+    except Exception:  # noqa: BLE001 - a name is a nicety; broken content is told elsewhere
+        return {}
+
+
+def faction_name(faction: str, lang: str) -> str:
+    """A faction's name: the catalog's ``faction.<id>``, else its ready deck's name."""
+    key = f"faction.{faction}"
+    if has_tr(NS, key, lang):
+        return t(key, lang)
+    name = _factions().get(faction)
+    return name.get(lang) if name is not None else faction
 
 
 def numbers_line(d: Any, lang: str) -> str:
@@ -52,7 +74,7 @@ def card_text(d: Any, lang: str) -> Text:
     """The printed card in words: name, class, numbers, abilities and event text."""
     body = Text()
     body.append(d.name.get(lang) + "\n", style="bold")
-    faction = t(f"faction.{d.faction}", lang) if d.faction else ""
+    faction = faction_name(d.faction, lang) if d.faction else ""
     body.append(class_line(d, lang) + (f" · {faction}" if faction else "") + "\n",
                 style="italic")
     body.append(numbers_line(d, lang) + "\n")

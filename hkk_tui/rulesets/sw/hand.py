@@ -20,7 +20,7 @@ from hkk_tui.widgets.messages import Hovered, Picked, ShowDetail
 
 def card_line(cv: Any, table: Any, playable: bool) -> Text:
     """``* Frost Mage  1 magic · R 1/4``: mark, name, cost, then kind and numbers (dim)."""
-    line = Text()
+    line = Text(no_wrap=True, overflow="ellipsis")
     line.append("* " if playable else "  ", style="bold green" if playable else "")
     line.append(table.card_name(cv.cid, cv.name), style="bold" if playable else "")
     line.append(" " + table.t("hand.cost", n=cv.cost))

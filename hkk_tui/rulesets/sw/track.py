@@ -11,6 +11,7 @@ from typing import Any
 from rich.text import Text
 
 from engine.core.protocol import TrackItem
+from engine.sw.board import name as square_name
 from engine.sw.state import PHASES
 
 #: phases in which the active player can still attack an enemy card this turn
@@ -19,7 +20,7 @@ SYMBOL = {"melee": "m", "ranged": "r"}
 
 
 def _local(key: str) -> str:
-    return key[3:] if key.startswith("sw.") else key
+    return key.removeprefix("sw.")
 
 
 def phases_line(table: Any, phase: str, turn: int) -> Text:
@@ -55,10 +56,11 @@ def roll_dice(table: Any, faces: list[str], kind: str) -> Text:
 
 
 def _card(table: Any, ref: Any, view: Any) -> str:
-    """A card's name without its square (the roll's line is short)."""
+    """``d3 Mole Rider``: a card's square (if it is still on the battlefield) and name."""
     cv = view.find(ref.id) if view is not None and ref is not None else None
     if cv is not None:
-        return table.card_name(cv.cid, cv.name)
+        name = table.card_name(cv.cid, cv.name)
+        return f"{square_name(cv.square)} {name}" if cv.zone == "board" else name
     return table.namer.card(ref.id) if ref is not None else "?"
 
 
@@ -100,11 +102,10 @@ def track_line(table: Any, item: TrackItem, view: Any) -> Text:
         attacker = _card(table, item.source, view)
         target = _card(table, item.targets[0] if item.targets else None, view)
         kind = str(p.get("kind", ""))
-        text = Text(table.t("track.roll_head"))
+        text = Text(table.t("track.roll_head", kind=table.t(f"attack.{kind}") if kind else ""))
         text.append_text(roll_dice(table, list(p.get("faces", ())), kind))
         text.append(" " + table.t("track.hits", n=p.get("hits", 0)), style="bold")
-        text.append("\n" + table.t("track.roll", attacker=attacker, target=target,
-                                     kind=table.t(f"attack.{kind}") if kind else ""))
+        text.append("\n" + table.t("track.roll", attacker=attacker, target=target))
         return text
     if label == "track.active_event":
         cv = view.find(item.source.id) if view is not None and item.source is not None else None
