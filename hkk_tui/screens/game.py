@@ -31,7 +31,10 @@ from hkk_tui.widgets.stack import Stack
 
 
 class Pane(Vertical):
-    """A bordered pane with a title (Board / Hand / Stack / Log)."""
+    """A bordered pane with a title (Board / Hand / Stack / Log); ``z`` zooms it to the whole
+    screen and back (a small terminal shows more of the log or the track that way)."""
+
+    ALLOW_MAXIMIZE = True
 
 
 def compose_panes(ui: Any) -> ComposeResult:
@@ -81,6 +84,7 @@ class GameScreen(Screen):
         Binding("2", "focus_pane('hand')", "key.focus_hand", show=False),
         Binding("3", "focus_pane('stack')", "key.focus_stack", show=False),
         Binding("4", "focus_pane('log')", "key.focus_log", show=False),
+        Binding("z", "zoom", "key.zoom", show=False),
         Binding("question_mark", "keys", "key.keys"),
         Binding("escape", "menu", "key.menu"),
     ]
@@ -382,8 +386,8 @@ class GameScreen(Screen):
             else:
                 self.on_show_detail(ShowDetail(ref))
             return
-        if len(mine) == 1:
-            self.open_group(mine[0])
+        if len(mine) == 1 and not (message.ask and mine[0].single):
+            self.open_group(mine[0])        # (a single action asked about is listed first)
         else:
             title = self.session.table().name(ref, self.session.view())
             self.app.push_screen(ChoiceScreen(title, [(g.label, g) for g in mine]),
@@ -492,7 +496,20 @@ class GameScreen(Screen):
         self.app.push_screen(KeysScreen(binding_rows(self), self.lang,
                                         tr(self.ui.name, "keys.extra", self.lang)))
 
+    def action_zoom(self) -> None:
+        """Zoom the focused pane to the whole screen, or back (Esc also un-zooms)."""
+        if self.maximized is not None:
+            self.minimize()
+            return
+        pane = next((a for a in (self.focused.ancestors_with_self if self.focused else ())
+                     if isinstance(a, Pane)), None)
+        if pane is not None:
+            self.maximize(pane, container=False)
+
     def action_menu(self) -> None:
+        if self.maximized is not None:      # Esc first un-zooms a zoomed pane
+            self.minimize()
+            return
         self._token += 1
         self.session.close()
         self.app.pop_screen()

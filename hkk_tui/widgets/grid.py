@@ -13,10 +13,13 @@ current action hints. Everything else comes from the hints:
   (``target``: their ``targets``); the hint whose destination is under the cursor draws its path
   (``params["path"]``: the squares walked, in order); a subclass adds marks of its own (the
   attack range) with :meth:`Grid.extra_marks`;
+* a pending choice of a square or a card (hints without a subject, or naming their subject as
+  target) marks those squares too;
 * Enter on the selected piece (or any piece that can act) posts :class:`Picked` for it — the
-  screen lists its actions; Enter on a square the selection can reach or hit posts ``Picked``
-  of that square (or piece) *within* the selection — the screen offers only the selection's
-  actions that land there; Enter on any other destination offers the actions that land there.
+  screen lists its actions (even a single one); Enter on a square the selection can reach or
+  hit posts ``Picked`` of that square (or piece) *within* the selection — the screen offers only
+  the selection's actions that land there; Enter on any other destination offers the actions
+  that land there.
 
 Every mark is drawn twice: in colour (the ``grid--*`` component classes) and as text, so the
 board reads the same with NO_COLOR or on a monochrome terminal (side marks go in the one-character
@@ -125,7 +128,7 @@ class Grid(Widget, can_focus=True):
         "grid--seat-0", "grid--seat-1", "grid--seat-2", "grid--seat-3",
     }
     DEFAULT_CSS = """
-    Grid { height: auto; width: auto; padding: 0 0 0 1; text-wrap: nowrap; text-overflow: clip; }
+    Grid { height: auto; width: auto; padding: 0; text-wrap: nowrap; text-overflow: clip; }
     Grid > .grid--label { color: $text-muted; }
     Grid > .grid--empty { color: $text-muted; }
     Grid > .grid--legend { color: $text-muted; }
@@ -272,6 +275,10 @@ class Grid(Widget, can_focus=True):
         sets: dict[str, set[int]] = {name: set() for name in MARKS}
         for name, squares in self.extra_marks(self.selected).items():
             sets.setdefault(name, set()).update(squares)
+        for hint in self.hints:                     # a pending choice of a square or a card
+            if hint.subject is None or hint.subject in hint.targets:
+                for square in self.landing(hint):
+                    sets["target" if hint.targets else "reach"].add(square)
         home = self.square_of(self.selected)        # no path drawn while on the piece itself
         for hint in self.selection_hints():
             if hint.dest is not None:
@@ -338,7 +345,12 @@ class Grid(Widget, can_focus=True):
     def action_choose(self) -> None:
         picked = self.choice()
         if picked is not None:
-            self.post_message(Picked(picked[0], "board", within=picked[1]))
+            ref, within = picked
+            # a piece that acts: list its actions, even one (an ability is never used by
+            # surprise); a square within the selection, or a card a choice asks for, at once
+            ask = within is None and any(h.subject == ref and ref not in h.targets
+                                         for h in self.hints)
+            self.post_message(Picked(ref, "board", within=within, ask=ask))
 
     def action_info(self) -> None:
         refs = self.refs_at(self._cursor)

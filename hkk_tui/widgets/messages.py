@@ -14,11 +14,13 @@ class Picked(Message):
     or aim at it). With ``within`` (the piece selected on a grid), only that piece's actions
     landing on or aiming at ``ref`` are offered."""
 
-    def __init__(self, ref: Ref, zone: str = "", within: Ref | None = None) -> None:
+    def __init__(self, ref: Ref, zone: str = "", within: Ref | None = None,
+                 ask: bool = False) -> None:
         super().__init__()
         self.ref = ref
         self.zone = zone
         self.within = within
+        self.ask = ask          # list a lone action before doing it (nothing by surprise)
 
 
 class Hovered(Message):

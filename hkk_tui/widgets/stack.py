@@ -3,8 +3,8 @@ every game — frames outermost first, a nested frame indented under its parent,
 top first and numbered, then what waits to go on (the queue, in italics) and its notes (dim).
 A frame the ruleset's table calls a list (``table.track_is_list(frame)``: a grid game's turn
 track, counters rather than a stack) shows its items in their order, unnumbered, leaving out an
-item whose label is empty. Labels come from the ruleset's UI table; Enter or ``i`` shows the
-highlighted item's source."""
+item whose label is empty (and any frame leaves out an empty note). Labels come from the
+ruleset's UI table; Enter or ``i`` shows the highlighted item's source."""
 
 from __future__ import annotations
 
@@ -70,8 +70,10 @@ class Stack(OptionList):
             options.append(Option(text))
             self.sources.append(item.source)
         for note in frame.notes:
-            options.append(Option(Text(pad + table.track_note(note, view), style="dim")))
-            self.sources.append(None)
+            words = table.track_note(note, view)
+            if words:                                       # a note the table keeps quiet
+                options.append(Option(Text(pad + words, style="dim")))
+                self.sources.append(None)
         for inner in frame.frames:
             self._frame(options, inner, view, table, depth + 1, True)
 

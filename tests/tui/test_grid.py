@@ -42,6 +42,7 @@ class Host(App):
         super().__init__()
         self.grid = grid
         self.picked: list[tuple[Ref, Ref | None]] = []
+        self.asked: list[bool] = []
 
     def compose(self) -> ComposeResult:
         yield self.grid
@@ -51,6 +52,7 @@ class Host(App):
 
     def on_picked(self, message: Picked) -> None:
         self.picked.append((message.ref, message.within))
+        self.asked.append(message.ask)
 
 
 def host(body, flipped: bool = False) -> None:
@@ -128,6 +130,25 @@ def test_enter_picks_the_piece_then_a_destination_within_the_selection():
         await pilot.pause()
         assert app.picked == [(A, None), (Ref("square", 1), A), (B, A),
                               (Ref("square", 6), None)]
+        # a piece's actions are listed even if there is one; a square acts at once
+        assert app.asked == [True, False, False, False]
+    host(body)
+
+
+def test_a_pending_choice_of_squares_and_cards_is_marked_without_a_selection():
+    """An ability asks for a square or a card: hints with no subject (or naming their own
+    subject as the target) mark those squares, and Enter there picks it."""
+    choose = [ActionHint("pick", "x.pick_square", dest=Ref("square", 4)),
+              ActionHint("pick", "x.pick_card", subject=B, targets=(B,))]
+
+    async def body(app, grid, pilot):
+        grid.load(CELLS, choose)
+        await pilot.press("right")
+        assert grid.marks.sets["reach"] == {4} and grid.marks.sets["target"] == {8}
+        assert "+" in rows(grid)[2] and "!B  !" in rows(grid)[1]
+        await pilot.press("up", "enter")                     # b2: the square asked for
+        await pilot.pause()
+        assert app.picked[-1] == (Ref("square", 4), None)
     host(body)
 
 

@@ -226,6 +226,10 @@ class SwTable(Table):
         return track_line(self, item, view)
 
     def track_note(self, note: str, view: Any) -> str:
+        """``attacked_enemy`` is said by the inactivity warning going away; other notes in
+        words."""
+        if note == "attacked_enemy":
+            return ""
         key = f"track.note_{note}"
         return self.t(key) if self.has(key) else note
 

@@ -73,7 +73,8 @@ def event_line(ev: Any, n: Namer) -> tuple[str, str]:
 
     if isinstance(ev, BOOKKEEPING):
         return "", ""
-    return describe_event(ev, n), rule_of(ev)
+    text = describe_event(ev, n)
+    return text, rule_of(ev) if text else ""
 
 
 def describe_event(ev: Any, n: Namer) -> str:
@@ -95,8 +96,8 @@ def describe_event(ev: Any, n: Namer) -> str:
         case E.TurnBegan(player=p, turn=turn):
             return t("ev.turn_began", L, player=P(p), turn=turn)
         case E.PhaseBegan(phase=ph):
-            if ph in ("start", "end"):          # the turn's start and end (gl. KEZDET, VÉGE)
-                return t(f"ev.turn_{ph}", L)
+            if ph in ("start", "end"):          # the turn's start and end: the turn's own line
+                return ""                       # and the phases say it (a small log is precious)
             return t("ev.phase_began", L, phase=t(f"phase.{ph}", L))
         case E.GameEnded(winners=w, reason=why):
             reason = t(f"result.{why}", L)

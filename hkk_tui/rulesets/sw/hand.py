@@ -20,7 +20,7 @@ from hkk_tui.widgets.messages import Hovered, Picked, ShowDetail
 
 def card_line(cv: Any, table: Any, playable: bool) -> Text:
     """``* Frost Mage  1 magic · R 1/4``: mark, name, cost, then kind and numbers (dim)."""
-    line = Text(no_wrap=True, overflow="ellipsis")
+    line = Text()
     line.append("* " if playable else "  ", style="bold green" if playable else "")
     line.append(table.card_name(cv.cid, cv.name), style="bold" if playable else "")
     line.append(" " + table.t("hand.cost", n=cv.cost))
@@ -47,15 +47,24 @@ class SwHand(OptionList):
         for cv in self.cards:
             if cv.iid in acting:
                 self.offered.setdefault(cv.cid, cv.iid)
+        self._shown = (view, table, hints)
+        width = self.scrollable_content_region.width
         options: list[Option | None] = []
         for cv in self.cards:
-            options.append(Option(card_line(cv, table, cv.cid in self.offered),
-                                  id=f"c{cv.iid}"))
+            line = card_line(cv, table, cv.cid in self.offered)
+            if width > 4:                   # one line per card: cut, never wrapped
+                line.truncate(width, overflow="ellipsis")
+            options.append(Option(line, id=f"c{cv.iid}"))
         if not options:
             options.append(Option(Text(table.t("hand.empty"), style="dim"), disabled=True))
         self.add_options(options)
         if self.cards:
             self.highlighted = min(keep or 0, len(self.cards) - 1)
+
+    def on_resize(self) -> None:
+        shown = getattr(self, "_shown", None)
+        if shown is not None:
+            self.show(*shown)
 
     def current(self) -> Any:
         i = self.highlighted
