@@ -26,6 +26,12 @@ class WarlordBot:
     def __init__(self, pool: dict[str, CardDef], seed: int = 0):
         self.pool = pool
         self.rng = random.Random(seed)
+        self._cards: dict[int, CardView] = {}
+        self._enemies: list[CardView] = []
+
+    def _find(self, view: View, iid: int) -> CardView | None:
+        cv = self._cards.get(iid)
+        return cv if cv is not None else view.find(iid)
 
     # -- helpers ---------------------------------------------------------------------------
     def _p_hit(self, view: View, kind: str) -> float:
@@ -35,7 +41,7 @@ class WarlordBot:
 
     def _enemy_summoner(self, view: View) -> CardView | None:
         me = view.viewer
-        return view.find(view.players[1 - me].summoner)
+        return self._find(view, view.players[1 - me].summoner)
 
     def _can_hit_from(self, view: View, unit: CardView, sq: int, target: CardView) -> bool:
         d = B.distance(sq, target.square)
@@ -51,6 +57,11 @@ class WarlordBot:
     def choose(self, view: View, legal: list[Any]) -> Any:
         if len(legal) == 1:
             return legal[0]
+        on_board = [c for c in view.board if c is not None]
+        self._cards = {c.iid: c for c in on_board}
+        for c in view.me().hand or []:
+            self._cards[c.iid] = c
+        self._enemies = [c for c in on_board if c.controller != view.viewer]
         scored = [(self._score(view, a), self.rng.random(), i) for i, a in enumerate(legal)]
         scored.sort(reverse=True)
         return legal[scored[0][2]]
@@ -85,13 +96,13 @@ class WarlordBot:
 
     # -- phases ----------------------------------------------------------------------------
     def _summon(self, view: View, a: A.Summon) -> float:
-        d = self.pool[view.find(a.card).cid]
+        d = self.pool[self._find(view, a.card).cid]
         foe = self._enemy_summoner(view)
         closeness = 0.0 if foe is None else (14 - B.distance(a.square, foe.square)) / 14
         return 2.0 + d.strength * 0.5 + d.life * 0.2 + d.cost * 0.3 + closeness
 
     def _build(self, view: View, a: A.Build) -> float:
-        d = self.pool[view.find(a.card).cid]
+        d = self.pool[self._find(view, a.card).cid]
         if d.is_unit:
             return -1.0                      # a unit-structure is better summoned
         units_in_hand = sum(1 for c in view.me().hand or [] if self.pool[c.cid].is_unit)
@@ -107,7 +118,7 @@ class WarlordBot:
         return 0.5 + near
 
     def _move(self, view: View, a: A.Move) -> float:
-        unit = view.find(a.unit)
+        unit = self._find(view, a.unit)
         foe = self._enemy_summoner(view)
         if unit is None or foe is None:
             return -1.0
@@ -121,8 +132,7 @@ class WarlordBot:
         score = gain * 0.6
         if self._can_hit_from(view, unit, dest, foe):
             score += 4.0
-        elif any(c is not None and c.controller != view.viewer and
-                 self._can_hit_from(view, unit, dest, c) for c in view.board):
+        elif any(self._can_hit_from(view, unit, dest, c) for c in self._enemies):
             score += 1.0
         if unit.structure:
             score -= 0.5
@@ -133,9 +143,8 @@ class WarlordBot:
 
     def _threat(self, view: View, sq: int, me: int) -> float:
         total = 0.0
-        for c in view.board:
-            if c is None or c.controller == view.viewer or c.kind not in (
-                    "summoner", "champion", "common"):
+        for c in self._enemies:
+            if c.kind not in ("summoner", "champion", "common"):
                 continue
             dist = B.distance(sq, c.square)
             reach = 3 if c.attack == "ranged" else 1
@@ -144,7 +153,7 @@ class WarlordBot:
         return total
 
     def _attack(self, view: View, a: A.Attack) -> float:
-        unit, target = view.find(a.unit), view.find(a.target)
+        unit, target = self._find(view, a.unit), self._find(view, a.target)
         if unit is None or target is None:
             return -1.0
         if target.controller == view.viewer:
@@ -165,7 +174,7 @@ class WarlordBot:
         hand = me.hand or []
         if me.magic >= 15:
             return -1.0
-        card = view.find(a.card)
+        card = self._find(view, a.card)
         d = self.pool[card.cid]
         if len(hand) <= KEEP_IN_HAND:
             return -0.5
@@ -178,7 +187,7 @@ class WarlordBot:
         return 1.0 + (3 - worth * 0.2)
 
     def _event(self, view: View, a: A.PlayEvent) -> float:
-        d = self.pool[view.find(a.card).cid]
+        d = self.pool[self._find(view, a.card).cid]
         first = d.steps[0] if d.steps else None
         if first is not None and first.do == "choose_card" and first.filter is not None \
                 and first.filter.side == "friendly" and any(s.do == "destroy" for s in d.steps):
@@ -198,7 +207,7 @@ class WarlordBot:
         return False
 
     def _ability(self, view: View, a: A.UseAbility) -> float:
-        unit = view.find(a.card)
+        unit = self._find(view, a.card)
         ab = self.pool[unit.cid].abilities[a.ability]
         if ab.keyword == "charge":
             foe = self._enemy_summoner(view)
@@ -214,7 +223,7 @@ class WarlordBot:
         t = view.tasks[-1] if view.tasks else None
         if t is None or t.card < 0:
             return ""
-        cv = view.find(t.card)
+        cv = self._find(view, t.card)
         if cv is None:
             return ""
         d = self.pool[cv.cid]
@@ -225,7 +234,7 @@ class WarlordBot:
         return ""
 
     def _pick_card(self, view: View, iid: int) -> float:
-        c = view.find(iid)
+        c = self._find(view, iid)
         if c is None:
             return 0.0
         verb = self._next_verb(view)
@@ -245,7 +254,7 @@ class WarlordBot:
         if foe is None:
             return 0.0
         t = view.tasks[-1] if view.tasks else None
-        moving = view.find(t.card) if t is not None and t.card >= 0 else None
+        moving = self._find(view, t.card) if t is not None and t.card >= 0 else None
         if t is not None and t.kind == "charge" and moving is not None:
             return (14 - B.distance(sq, foe.square)) + (4 if self._can_hit_from(
                 view, moving, sq, foe) else 0)
@@ -254,7 +263,7 @@ class WarlordBot:
     def _pick_option(self, view: View, index: int) -> float:
         t = view.tasks[-1] if view.tasks else None
         if t is not None and t.ask == "option" and t.card >= 0:
-            cv = view.find(t.card)
+            cv = self._find(view, t.card)
             if cv is not None and t.ability >= 0:
                 ab = self.pool[cv.cid].abilities[t.ability]
                 branch = [s for s in ab.steps if s.branch == index]

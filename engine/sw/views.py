@@ -152,7 +152,7 @@ def card_view(ctx: S.Ctx, iid: int) -> CardView:
         strength=S.strength_of(ctx, iid) if live and d.is_unit else d.strength,
         life=S.life_of(ctx, iid) if live else d.life,
         damage=card.damage, charges=card.charges, cost=d.cost, attack=d.attack,
-        structure=d.is_structure, gate="gate" in d.classes(),
+        structure=d.is_structure, gate="gate" in ctx.ix.classes[card.cid],
         under=[card_view(ctx, u) for u in card.under],
         moved=card.moved, attacks=card.attacks, extra=card.extra)
 
