@@ -11,10 +11,11 @@ import msgspec
 import pytest
 from tui_helpers import fresh_data_dir, press_choice, run, until
 
-from engine.core.protocol import OMNISCIENT
+from engine.core.protocol import OMNISCIENT, Ref
 from engine.sw import events as E
 from engine.sw.state import Task
 from hkk_tui.rulesets import get_ui
+from hkk_tui.rulesets.sw import local
 from hkk_tui.rulesets.sw.describe import BOOKKEEPING, Namer, describe_event, event_line
 
 
@@ -74,6 +75,38 @@ def test_every_sw_event_is_told_in_words_with_its_citation(lang):
     assert "Béla" in hidden and (cids[1] not in hidden if cids else True)
     hit = describe_event(E.Damaged(0, 2, 1, "SW Támadás.4"), namer)
     assert "2" in hit
+
+
+def _sw_refusal_keys() -> set[str]:
+    """The keys of every refusal in engine/sw (``refuse(rule, message, key)`` or
+    ``IllegalAction(rule, message, key)`` with a written key)."""
+    import ast
+    from pathlib import Path
+
+    keys = set()
+    for p in (Path(__file__).resolve().parents[2] / "engine" / "sw").rglob("*.py"):
+        for node in ast.walk(ast.parse(p.read_text())):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") in (
+                    "refuse", "IllegalAction") and len(node.args) >= 3 \
+                    and isinstance(node.args[2], ast.Constant):
+                keys.add(node.args[2].value)
+    return keys
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_every_sw_refusal_is_told_in_the_players_language(lang):
+    from engine.core.game import IllegalAction
+    from hkk_tui.i18n import ns_catalog
+    from hkk_tui.words import describe_illegal
+
+    keys = _sw_refusal_keys()
+    assert len(keys) > 20
+    missing = sorted(k for k in keys if f"illegal.{k}" not in ns_catalog("sw", lang))
+    assert not missing, missing
+    exc = IllegalAction("SW Mozgás.1", "That unit has already moved this turn.", "moved")
+    text = describe_illegal(exc, lang, "sw")
+    assert text.endswith("(SW Mozgás.1)")
+    assert ("már mozgott" in text) if lang == "hu" else ("already moved" in text)
 
 
 def test_sw_ui_plugin_is_found_by_the_rulesets_name():
@@ -281,5 +314,72 @@ def test_a_whole_sw_game_by_keys_against_the_random_bot(monkeypatch, lang):
         rolls = [line for line in log if "[SW Támadás.3]" in line]
         assert rolls and all(any(w in line for w in die_word) for line in rolls)
         assert [s.name for s in (data / "saves").glob("*.hkk")] == [session.path.name]
+
+    run(body, lang=lang, size=(80, 24), seed=11)
+
+
+def local_label(hint) -> str:
+    return local(hint.label)
+
+
+# ---------------------------------------------------------------------------- 80×24, no colour
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_the_80x24_screen_reads_without_colour(monkeypatch, lang):
+    """NO_COLOR at 80×24: every card on the battlefield shows its short name and its owner's
+    mark with its life left; both seats' counters, the column letters and row numbers, the
+    cursor, the legend, the turn track and the prompt with its rule are all in the text."""
+    from hkk_tui.screens.game import GameScreen
+
+    fresh_data_dir(monkeypatch)
+    monkeypatch.setenv("NO_COLOR", "1")
+
+    async def body(app, pilot):
+        assert app.no_color
+        app.start_game(None, None, ruleset="sw", decks=("polar-dwarves", "ashvale-wraiths"),
+                       kinds=("human", "ai:random"))
+        await until(pilot, lambda: isinstance(app.screen, GameScreen)
+                    and bool(app.screen.query("#board"))
+                    and app.screen.session.my_decision() is not None, "my first decision")
+        screen = app.screen
+        board = screen.query_one("#board")
+        table = screen.session.table()
+        await pilot.pause()
+        text = screen_text(app)
+        lines = text.split("\n")
+        assert len(lines) == 24 and all(len(line) <= 80 for line in lines)
+        view = screen.session.view()
+        for cv in view.board:
+            if cv is None:
+                continue
+            mark = "▲" if cv.controller == view.viewer else "▼"
+            assert table.short(cv.cid, cv.name) in text
+            assert f"{mark}{cv.life - cv.damage:>2}" in text
+        assert "a     b     c     d     e     f" in text
+        assert all(f"{row} " in text for row in range(1, 9))
+        here = board.cursor                          # the cursor starts on my summoner
+        assert view.board[here] is not None and view.board[here].iid == view.me().summoner
+        assert f"[{table.short(view.board[here].cid, view.board[here].name)}]" in text
+        assert table.t("grid.legend") in text
+        seat = {"en": "magic", "hu": "mágia"}[lang]
+        assert sum(seat in line for line in lines) >= 2            # both seats' counters
+        turn = {"en": ("Moves 0/3", "Attacks 0/3"), "hu": ("Mozgás 0/3", "Támadás 0/3")}[lang]
+        assert all(w in text for w in turn)
+        assert f"[{table.t('phase_short.summon')}]" in text          # the current phase
+        assert "[SW Idézés.1]" in text                               # the prompt cites it
+        # the hand's first playable card, highlighted: its summon squares are marked "+"
+        await pilot.press("2")
+        hand = screen.query_one("#hand")
+        summons = {h.subject for h in board.hints if local_label(h) == "act.summon"}
+        offered = [i for i, cv in enumerate(hand.cards)
+                   if Ref("card", hand.offered.get(cv.cid, -1)) in summons]
+        assert offered
+        while hand.highlighted != offered[0]:
+            await pilot.press("down")
+        card = hand.current_ref()
+        await until(pilot, lambda: board.selected == card, "the preview")
+        squares = board.marks.sets["reach"]
+        assert squares == {h.dest.id for h in board.hints if h.subject == card}
+        board_text = board.render().plain
+        assert board_text.count("+") >= len(squares)
 
     run(body, lang=lang, size=(80, 24), seed=11)

@@ -49,6 +49,9 @@ class SwHand(OptionList):
                 self.offered.setdefault(cv.cid, cv.iid)
         self._shown = (view, table, hints)
         width = self.scrollable_content_region.width
+        if width <= 4 and not getattr(self, "_reflow", False):   # not laid out yet: once more
+            self._reflow = True
+            self.call_after_refresh(lambda: self.show(*self._shown))
         options: list[Option | None] = []
         for cv in self.cards:
             line = card_line(cv, table, cv.cid in self.offered)
