@@ -381,5 +381,19 @@ def test_the_80x24_screen_reads_without_colour(monkeypatch, lang):
         assert squares == {h.dest.id for h in board.hints if h.subject == card}
         board_text = board.render().plain
         assert board_text.count("+") >= len(squares)
+        # i on the battlefield: my summoner in full, his ability's text and his life left
+        from hkk_tui.rulesets.sw.card_screen import CardScreen, faction_name
+
+        await pilot.press("1", "i")
+        await until(pilot, lambda: isinstance(app.screen, CardScreen), "the card detail")
+        detail = screen_text(app)
+        summoner = view.board[here]
+        card = table.pool[summoner.cid]
+        assert card.name.get(lang) in detail and faction_name(card.faction, lang) in detail
+        assert card.abilities[0].name.get(lang) in detail
+        left = {"en": f"life left {summoner.life - summoner.damage} of {summoner.life}",
+                "hu": f"hátralévő élet: {summoner.life - summoner.damage} / {summoner.life}"}
+        assert left[lang] in detail
+        await pilot.press("escape")
 
     run(body, lang=lang, size=(80, 24), seed=11)

@@ -106,7 +106,8 @@ class SwBoard(Grid):
         pv = view.players[seat]
         counters = table.t("board.seat", magic=pv.magic, hand=pv.hand_count,
                            deck=pv.deck_count, discard=pv.discard_count)
-        room = max(3, self.board_width() - 5 - len(counters))
+        # one column spare: a short pane (the replay's) shows a 1-column scrollbar
+        room = max(3, self.board_width() - 6 - len(counters))
         line = Text("»" if view.active == seat and view.result is None else " ", style="bold")
         line.append(f"{mark} {table.player(seat)[:room]}:", style="bold")
         line.append(" " + counters)

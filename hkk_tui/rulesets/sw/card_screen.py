@@ -36,11 +36,14 @@ def class_line(d: Any, lang: str) -> str:
 
 @lru_cache(maxsize=1)
 def _factions() -> dict[str, Any]:
-    """Faction id → its ready deck's name (the faction's name in both languages)."""
-    from engine.sw.pool import list_decks
+    """Faction id → the name of the ready deck of its summoner (the faction's name in both
+    languages)."""
+    from engine.sw.pool import default_pool, list_decks
 
     try:
-        return {deck.faction: deck.name for deck in list_decks()}
+        pool = default_pool()
+        return {pool[cid].faction: deck.name for deck in list_decks(pool)
+                for cid in deck.cards if cid in pool and pool[cid].kind == "summoner"}
     except Exception:  # noqa: BLE001 - a name is a nicety; broken content is told elsewhere
         return {}
 
