@@ -11,7 +11,7 @@ from textual.app import App
 
 from engine.core import registry
 from engine.core.log import Seat
-from hkk_tui.i18n import set_lang, t
+from hkk_tui.i18n import set_lang, t, tr
 from hkk_tui.rulesets import get_ui
 from hkk_tui.screens.settings_store import Settings, load_settings
 
@@ -182,7 +182,8 @@ class HkkApp(App):
             if ai == "default":
                 ai = plugin.default_bot
             kinds = ("human",) + ((f"ai:{ai}",) if ai else ("human",)) * (len(decks) - 1)
-        seats = tuple(self.seat(i, d, k, kinds) for i, (d, k) in enumerate(zip(decks, kinds)))
+        seats = tuple(self.seat(i, d, k, kinds, name)
+                      for i, (d, k) in enumerate(zip(decks, kinds)))
         opts = self.settings.header_options() if name == "hkk" else {}
         opts.update(self.game_options)
         opts.update(options or {})
@@ -199,13 +200,15 @@ class HkkApp(App):
         self.push_screen(screen)
         return screen
 
-    def seat(self, i: int, deck: str, kind: str, kinds: tuple[str, ...]) -> Seat:
+    def seat(self, i: int, deck: str, kind: str, kinds: tuple[str, ...],
+             ruleset: str = "") -> Seat:
         """Seat ``i`` named in the player's language: "Player" against the AI, "AI (greedy)",
-        "Player 2" when several people play."""
+        "Player 2" when several people play (a bot's name from ``ruleset``'s catalog, then
+        the app's)."""
         L = self.lang
         if kind.startswith("ai:"):
             bot = kind.split(":", 1)[1]
-            name = t("seat.ai", L, bot=t(f"bot.{bot}", L))
+            name = t("seat.ai", L, bot=tr(ruleset, f"bot.{bot}", L))
             if sum(k.startswith("ai:") for k in kinds) > 1:     # AI 1, AI 2, ... apart
                 name += f" {sum(k.startswith('ai:') for k in kinds[:i + 1])}"
             return Seat(name, deck, kind)

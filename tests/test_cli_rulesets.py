@@ -36,8 +36,10 @@ def test_rulesets_lists_every_installed_ruleset(toy, capsys):
     code, out, _ = _run(capsys, "rulesets")
     assert code == 0
     lines = {line.split()[0]: line for line in out.splitlines() if line.strip()}
-    assert set(lines) == {"hkk", "toy"}
+    assert set(lines) == {"hkk", "sw", "toy"}
     assert "Hatalom Kártyái" in lines["hkk"] and "citations K " in lines["hkk"]
+    for words in ("Summoner Wars", "citations SW", "2 seats", "3 decks", "warlord", "random"):
+        assert words in lines["sw"], lines["sw"]
     assert "4 decks" in lines["hkk"] and "greedy" in lines["hkk"]
     toy_line = lines["toy"]
     for words in ("Toy Grid", "Játékrács", "citations TG", "2 seats", "2 decks", "random"):

@@ -13,7 +13,11 @@ from engine.hkk import stats
 from engine.hkk.session import ruleset_for
 from hkk_tui.cli import main
 
-GAMES = sorted((Path(__file__).parent.parent / "saves" / "hkk" / "games").glob("*.hkk"))
+SAVES = Path(__file__).parent.parent / "saves"
+GAMES = sorted((SAVES / "hkk" / "games").glob("*.hkk"))
+#: every ruleset's shipped games (saves/<ruleset>/games), each checked by the ruleset its header
+#: names
+ALL_GAMES = sorted(SAVES.glob("*/games/*.hkk"))
 CODEC = S.EntryCodec(A.Action, E.Event)
 
 
@@ -21,11 +25,26 @@ def test_at_least_ten_shipped_games():
     assert len(GAMES) >= 10
 
 
-@pytest.mark.parametrize("path", GAMES, ids=lambda p: p.stem)
+def test_every_ruleset_with_games_ships_at_least_five():
+    from engine.core import registry
+
+    for folder in sorted(p for p in SAVES.glob("*/games") if p.is_dir()):
+        name = folder.parent.name
+        assert name in registry.names(), f"saves/{name}/games belongs to no installed ruleset"
+        assert len(list(folder.glob("*.hkk"))) >= 5, f"saves/{name}/games ships fewer than 5"
+
+
+@pytest.mark.parametrize("path", ALL_GAMES, ids=lambda p: f"{p.parent.parent.name}-{p.stem}")
 def test_shipped_game_verifies_with_todays_rules(path):
-    loaded = S.load(path, CODEC)
+    from engine.core import registry
+    from engine.core.game import check_header
+
+    loaded = S.load(path)                       # the header picks the ruleset and its codec
     assert not loaded.damaged, loaded.problem
-    report = verify(ruleset_for(loaded.header), loaded.header, loaded.entries)
+    assert loaded.header.ruleset == path.parent.parent.name
+    ruleset = registry.ruleset_for(loaded.header)
+    assert check_header(ruleset, loaded.header) == ""
+    report = verify(ruleset, loaded.header, loaded.entries)
     assert report.ok, report.divergence
     assert not report.recorded_under, "recorded under older rules: `hkk record` them again"
 

@@ -19,7 +19,7 @@ from typing import Any, Callable, Protocol
 from engine.core.log import Header, Seat
 
 #: Plugins that ship with hkk (module paths; each module defines ``PLUGIN``).
-BUILTIN = ("engine.hkk.plugin",)
+BUILTIN = ("engine.hkk.plugin", "engine.sw.plugin")
 
 ENTRY_POINT_GROUP = "hkk.rulesets"
 

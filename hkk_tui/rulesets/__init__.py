@@ -10,14 +10,19 @@ as the tests do for Toy Grid). :class:`~hkk_tui.rulesets.base.BaseUI` gives ever
 
 A UI plugin is an object with (see BaseUI for the signatures and defaults):
 
-* ``name`` (the ruleset's), ``css_path`` (layout CSS added to the app, or None), ``catalog_dir``
-  (its ``en.toml``/``hu.toml``; namespace = ``name``), ``bindings`` (extra game-screen keys);
+* ``name`` (the ruleset's), ``css_path`` (layout CSS added to the app, or None; the game and
+  replay screens carry the class ``ruleset-<name>`` to scope it), ``catalog_dir`` (its
+  ``en.toml``/``hu.toml``; namespace = ``name``), ``bindings`` (extra game-screen keys);
 * ``board_widget()`` and ``hand_widget()``: the widgets of the Board and Hand panes, each with
   ``show(view, table, hints)``; they post :class:`~hkk_tui.widgets.messages.Picked` and
-  :class:`~hkk_tui.widgets.messages.ShowDetail`;
+  :class:`~hkk_tui.widgets.messages.ShowDetail` (a hand may post
+  :class:`~hkk_tui.widgets.messages.Hovered` so a grid board marks where a card can go); a grid
+  game's board subclasses the shared :class:`~hkk_tui.widgets.grid.Grid`; ``first_focus``
+  names the pane focused first (``board`` for a grid game);
 * ``table(header, ruleset, names, lang)``: the per-game helper the shell talks to — ``describe``
   (a redacted event as ``(text, rule)`` or None), ``label``/``option_label`` (menu lines from
-  ActionHints), ``track_label`` (a track item), ``prompt`` (what a decision asks),
+  ActionHints), ``track_label`` (a track item; ``track_is_list`` for a turn track shown in order
+  rather than as a stack), ``prompt`` (what a decision asks),
   ``result_reason``, ``detail_screen`` (a card's detail), ``inspect`` (the debugger's state
   text), ``replay_turn``/``replay_phase`` (jump marks for the replay).
 """

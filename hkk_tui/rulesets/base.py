@@ -145,6 +145,11 @@ class Table:
             text.append(" → " + ", ".join(self.name(r, view) for r in item.targets))
         return text
 
+    def track_is_list(self, frame: Any) -> bool:
+        """True if the frame's items are a list (a turn track's counters: shown in order,
+        unnumbered) rather than a stack (shown top first, numbered)."""
+        return False
+
     def track_note(self, note: str, view: Any) -> str:
         return self.t(note) if self.has(note) else note
 
@@ -217,6 +222,10 @@ class BaseUI:
     bindings: tuple[Binding, ...] = ()
     #: the key after which ``bindings`` are listed in the footer
     bindings_after: str = "u"
+    #: the pane focused when a game opens (``hand`` or ``board``; a grid game starts on its
+    #: board). The game screen carries the class ``ruleset-<name>``, so ``css_path`` can lay
+    #: out that ruleset's panes without touching another's.
+    first_focus: str = "hand"
     table_class: type[Table] = Table
 
     def __init__(self, name: str = "") -> None:

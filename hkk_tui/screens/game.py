@@ -26,13 +26,16 @@ from hkk_tui.screens.menus import Group, build_groups
 from hkk_tui.screens.session import GameSession
 from hkk_tui.widgets.footer import I18nFooter
 from hkk_tui.widgets.log import GameLog
-from hkk_tui.widgets.messages import Picked, ShowDetail
+from hkk_tui.widgets.messages import Hovered, Picked, ShowDetail
 from hkk_tui.widgets.prompt import Prompt
 from hkk_tui.widgets.stack import Stack
 
 
 class Pane(Vertical):
-    """A bordered pane with a title (Board / Hand / Stack / Log)."""
+    """A bordered pane with a title (Board / Hand / Stack / Log); ``z`` zooms it to the whole
+    screen and back (a small terminal shows more of the log or the track that way)."""
+
+    ALLOW_MAXIMIZE = True
 
 
 def compose_panes(ui: Any) -> ComposeResult:
@@ -83,12 +86,14 @@ class GameScreen(Screen):
         Binding("2", "focus_pane('hand')", "key.focus_hand", show=False),
         Binding("3", "focus_pane('stack')", "key.focus_stack", show=False),
         Binding("4", "focus_pane('log')", "key.focus_log", show=False),
+        Binding("z", "zoom", "key.zoom", show=False),
         Binding("question_mark", "keys", "key.keys"),
         Binding("escape", "menu", "key.menu"),
     ]
 
     def __init__(self, session: GameSession) -> None:
-        super().__init__()
+        # ``ruleset-<name>``: a ruleset's layout CSS applies to its own games only
+        super().__init__(classes=f"ruleset-{session.ui.name}")
         self.session = session
         self.lang = session.lang
         self.ui = session.ui
@@ -122,7 +127,7 @@ class GameScreen(Screen):
         title_panes(self, self.lang, self.ui.name)
         if self.session.problem:
             self.app.notify(self.session.problem, severity="warning", timeout=8)
-        self.query_one("#hand").focus()
+        self.query_one(f"#{self.ui.first_focus}").focus()
         self.after_change(full_log=True)
 
     # ------------------------------------------------------------------ refresh
@@ -372,7 +377,12 @@ class GameScreen(Screen):
             return
         ref = message.ref
         groups = self.groups()
-        mine = [g for g in groups if g.subject == ref] or [g for g in groups if ref in g.dests]
+        if message.within is not None:      # a grid's selected piece: its actions landing here
+            mine = [n for g in groups if g.subject == message.within
+                    and (n := g.landing_on(ref, aiming=True)) is not None]
+        else:                               # what acts, else what lands here (a grid square)
+            mine = [g for g in groups if g.subject == ref] or \
+                [n for g in groups if (n := g.landing_on(ref)) is not None]
         if not mine:
             why = self.session.table().explain(ref, message.zone)
             if why is not None:             # not possible now: the engine says why
@@ -380,12 +390,18 @@ class GameScreen(Screen):
             else:
                 self.on_show_detail(ShowDetail(ref))
             return
-        if len(mine) == 1:
-            self.open_group(mine[0])
+        if len(mine) == 1 and not (message.ask and mine[0].single):
+            self.open_group(mine[0])        # (a single action asked about is listed first)
         else:
             title = self.session.table().name(ref, self.session.view())
             self.app.push_screen(ChoiceScreen(title, [(g.label, g) for g in mine]),
                                  self.open_group)
+
+    def on_hovered(self, message: Hovered) -> None:
+        """A card highlighted in the hand: a grid board marks where it can go."""
+        preview = getattr(self.query_one("#board"), "preview", None)
+        if callable(preview):
+            preview(message.ref)
 
     def on_show_detail(self, message: ShowDetail) -> None:
         screen = self.session.table().detail_screen(message.ref, message.key,
@@ -490,7 +506,20 @@ class GameScreen(Screen):
         self.app.push_screen(KeysScreen(binding_rows(self), self.lang,
                                         tr(self.ui.name, "keys.extra", self.lang)))
 
+    def action_zoom(self) -> None:
+        """Zoom the focused pane to the whole screen, or back (Esc also un-zooms)."""
+        if self.maximized is not None:
+            self.minimize()
+            return
+        pane = next((a for a in (self.focused.ancestors_with_self if self.focused else ())
+                     if isinstance(a, Pane)), None)
+        if pane is not None:
+            self.maximize(pane, container=False)
+
     def action_menu(self) -> None:
+        if self.maximized is not None:      # Esc first un-zooms a zoomed pane
+            self.minimize()
+            return
         self._token += 1
         self.session.close()
         self.app.pop_screen()

@@ -31,6 +31,16 @@ class Group:
     def dests(self) -> list[Ref]:
         return [h.dest for h in self.hints if h.dest is not None]
 
+    def landing_on(self, ref: Ref, aiming: bool = False) -> Group | None:
+        """This group narrowed to the actions that land on ``ref`` (their destination) or, with
+        ``aiming``, aim at it (a target); None if none does (a square chosen on a grid)."""
+        keep = [i for i, h in enumerate(self.hints)
+                if h.dest == ref or (aiming and ref in h.targets)]
+        if not keep:
+            return None
+        return Group(self.label, self.subject, self.kind, [self.actions[i] for i in keep],
+                     [self.labels[i] for i in keep], [self.hints[i] for i in keep])
+
 
 def kind_of(hint: ActionHint) -> str:
     """``pass``/``done``/``concede`` by role; an acting hint by its label key's last part

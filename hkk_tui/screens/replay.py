@@ -30,6 +30,7 @@ from engine.core.game import Game
 from engine.core.protocol import OMNISCIENT
 from engine.core.replay import Breakpoint, Replay
 from hkk_tui.i18n import t
+from hkk_tui.rulesets import get_ui
 from hkk_tui.screens.dialogs import ChoiceScreen, KeysScreen, TextInputScreen, binding_rows
 from hkk_tui.screens.game import compose_panes, title_panes
 from hkk_tui.screens.session import GameSession
@@ -74,7 +75,8 @@ class ReplayScreen(Screen):
     ]
 
     def __init__(self, game: Game, lang: str, name: str = "", debug: bool = False):
-        super().__init__()
+        # ``ruleset-<name>``: a ruleset's layout CSS applies to its own games only
+        super().__init__(classes=f"ruleset-{get_ui(game.header.ruleset).name}")
         self.game = game
         self.lang = lang
         self.name_ = name

@@ -178,7 +178,8 @@ class NewGameScreen(FormScreen):
         if not self.hotseat:
             bots = sorted(self.plugin.bots, key=lambda b: b != self.plugin.default_bot)
             label = t("new.bot", L)
-            rows.append((label, [(b, t(f"bot.{b}", L)) for b in bots], chosen.get(label, 0)))
+            rows.append((label, [(b, tr(self.ruleset, f"bot.{b}", L)) for b in bots],
+                         chosen.get(label, 0)))
         return rows
 
     def changed(self) -> None:

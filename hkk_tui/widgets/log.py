@@ -38,7 +38,14 @@ class GameLog(RichLog):
         if event.size.width != self._width:
             self._width = event.size.width
             # the lines are read when the re-wrap runs: lines written meanwhile are kept
-            self.call_after_refresh(lambda: self.reset(list(self.lines_)))
+            self.call_after_refresh(self._rewrap)
+
+    def _rewrap(self) -> None:
+        """Re-wrap every line for the new width, drawn at once and scrolled to the end (the
+        first re-wrap of a game used to stay blank, then at the top, until a key was pressed)."""
+        self.reset(list(self.lines_))
+        self.refresh(layout=True)
+        self.call_after_refresh(self.scroll_end, animate=False)
 
     def plain_lines(self) -> list[str]:
         return [f"{text} [{rule}]" if rule else text for text, rule in self.lines_]

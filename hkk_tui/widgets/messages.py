@@ -10,12 +10,26 @@ from engine.core.protocol import Ref
 
 class Picked(Message):
     """The player chose something (a card in hand, a card or square on the board): the screen
-    offers the actions whose hint has it as subject (or destination)."""
+    offers the actions whose hint has it as subject (or, on a grid, the actions that land on it
+    or aim at it). With ``within`` (the piece selected on a grid), only that piece's actions
+    landing on or aiming at ``ref`` are offered."""
 
-    def __init__(self, ref: Ref, zone: str = "") -> None:
+    def __init__(self, ref: Ref, zone: str = "", within: Ref | None = None,
+                 ask: bool = False) -> None:
         super().__init__()
         self.ref = ref
         self.zone = zone
+        self.within = within
+        self.ask = ask          # list a lone action before doing it (nothing by surprise)
+
+
+class Hovered(Message):
+    """The cursor of a pane rests on something (a card in hand): a grid board marks where it
+    can go (``None``: nothing)."""
+
+    def __init__(self, ref: Ref | None) -> None:
+        super().__init__()
+        self.ref = ref
 
 
 class ShowDetail(Message):

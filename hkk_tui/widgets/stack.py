@@ -1,7 +1,10 @@
 """The timeline-stack pane: the ruleset's track (``ruleset.track(view)``), drawn the same way for
 every game — frames outermost first, a nested frame indented under its parent, each frame's items
 top first and numbered, then what waits to go on (the queue, in italics) and its notes (dim).
-Labels come from the ruleset's UI table; Enter or ``i`` shows the highlighted item's source."""
+A frame the ruleset's table calls a list (``table.track_is_list(frame)``: a grid game's turn
+track, counters rather than a stack) shows its items in their order, unnumbered, leaving out an
+item whose label is empty (and any frame leaves out an empty note). Labels come from the
+ruleset's UI table; Enter or ``i`` shows the highlighted item's source."""
 
 from __future__ import annotations
 
@@ -45,6 +48,16 @@ class Stack(OptionList):
             self.sources.append(None)
             pad += INDENT
         items = frame.items
+        if table.track_is_list(frame):                      # a list: in order, unnumbered
+            for item in items:
+                label = table.track_label(item, view)
+                if not label.plain:                         # the table folds it into another
+                    continue
+                text = Text(pad)
+                text.append_text(label)
+                options.append(Option(text))
+                self.sources.append(item.source)
+            items = ()
         for idx in range(len(items) - 1, -1, -1):          # top first
             text = Text(f"{pad}{idx + 1}. ", style="bold")
             text.append_text(table.track_label(items[idx], view))
@@ -57,8 +70,10 @@ class Stack(OptionList):
             options.append(Option(text))
             self.sources.append(item.source)
         for note in frame.notes:
-            options.append(Option(Text(pad + table.track_note(note, view), style="dim")))
-            self.sources.append(None)
+            words = table.track_note(note, view)
+            if words:                                       # a note the table keeps quiet
+                options.append(Option(Text(pad + words, style="dim")))
+                self.sources.append(None)
         for inner in frame.frames:
             self._frame(options, inner, view, table, depth + 1, True)
 

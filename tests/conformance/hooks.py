@@ -108,8 +108,72 @@ def _toy_decks(plugin: Any, g: int) -> tuple[str, ...]:
     return ("low", "high") if g % 2 else ("high", "low")
 
 
+# ---------------------------------------------------------------------------- Summoner Wars
+def _sw_invariants(state: Any) -> None:
+    """Every card is in exactly one place; the board and the cards agree; magic 0-15; what lies
+    under a card shares its square."""
+    seen: dict[int, str] = {}
+    for p, pl in enumerate(state.players):
+        assert 0 <= pl.magic <= 15, f"seat {p} has {pl.magic} magic"
+        for zone in ("deck", "hand", "discard", "active"):
+            for i in getattr(pl, zone):
+                assert i not in seen, f"card {i} is in {zone} and {seen[i]}"
+                seen[i] = zone
+                assert state.cards[i].zone == zone, (i, zone, state.cards[i].zone)
+    for sq, i in enumerate(state.board):
+        if i < 0:
+            continue
+        assert i not in seen and state.cards[i].zone == "board" and state.cards[i].square == sq
+        seen[i] = "board"
+        for u in state.cards[i].under:
+            assert state.cards[u].zone == "under" and state.cards[u].host == i
+            assert state.cards[u].square == sq
+            seen[u] = "under"
+    for c in state.cards:
+        if c.zone == "resolving":
+            seen[c.iid] = "resolving"
+        assert c.iid in seen, f"card {c.iid} ({c.cid}) is nowhere"
+        assert c.damage >= 0 and c.charges >= 0
+    assert len(state.movers) <= 3 and len(state.attackers) <= 3
+
+
+def _sw_variant(ruleset: Any, state: Any, seat: int, rng: random.Random) -> Any:
+    out = ruleset.clone(state)
+    me, opp = out.players[seat], out.players[1 - seat]
+    hidden = list(opp.hand) + list(opp.deck) + list(opp.discard) + list(me.deck)
+    _shuffled_among(hidden, lambda i: out.cards[i].cid,
+                    lambda i, cid: setattr(out.cards[i], "cid", cid), rng)
+    out.rng ^= rng.getrandbits(32) + 1           # the next roll is nobody's to know
+    return out
+
+
+def _sw_leak(event: Any, redacted: Any, seat: int) -> str:
+    from engine.sw import events as E
+
+    if isinstance(redacted, (E.CardDrawn, E.HandDiscarded)) and redacted.player != seat and \
+            redacted.card != -1:
+        return "the opponent's hidden card is named"
+    if isinstance(redacted, E.DeckShuffled) and (redacted.order or redacted.rng):
+        return "a shuffled deck's order or the RNG state is shown"
+    if isinstance(redacted, (E.FirstPlayerChosen, E.DiceRolled, E.DiceRerolled)) and \
+            redacted.rng:
+        return "the RNG state is shown"
+    if isinstance(redacted, (E.TaskPushed, E.TaskReplaced)) and redacted.task.secret and \
+            redacted.task.player != seat and (redacted.task.options or redacted.task.slots):
+        return "a search of the opponent's discard pile is shown"
+    if isinstance(redacted, E.PositionSet) and redacted.data:
+        return "a scenario's whole position (hands and decks) is shown"
+    return ""
+
+
+def _sw_decks(plugin: Any, g: int) -> tuple[str, ...]:
+    ids = [d.id for d in plugin.decks()]
+    return ids[g % len(ids)], ids[(g // len(ids) + g + 1) % len(ids)]
+
+
 HOOKS: dict[str, Hooks] = {
     "hkk": Hooks(_hkk_invariants, _hkk_variant, _hkk_leak, _hkk_decks),
+    "sw": Hooks(_sw_invariants, _sw_variant, _sw_leak, _sw_decks),
     "toy": Hooks(_toy_invariants, _toy_variant, _toy_leak, _toy_decks),
 }
 

@@ -107,9 +107,10 @@ def test_every_event_type_is_described(lang):
     assert "Anna" in won
 
 
-def _refusal_keys() -> set[str]:
+def _refusal_keys(ruleset: str = "hkk") -> set[str]:
+    """The refusal keys of one ruleset's engine package (each ruleset words its own)."""
     keys = set()
-    for p in (ROOT / "engine").rglob("*.py"):
+    for p in (ROOT / "engine" / ruleset).rglob("*.py"):
         for node in ast.walk(ast.parse(p.read_text())):
             if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "refuse":
                 if len(node.args) >= 3 and isinstance(node.args[2], ast.Constant):

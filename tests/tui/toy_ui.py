@@ -1,7 +1,7 @@
 """A front end for Toy Grid (tests/toy_ruleset.py), living in the test tree: it proves that the
-generic shell plays a second ruleset with nothing but a UI plugin — a 4×4 board widget with a
-cursor, a hand of tokens from the view, and a catalog (``toy_i18n``); events, menus and the
-track come from the base table's defaults."""
+generic shell plays a second ruleset with nothing but a UI plugin — a 4×4 board on the shared
+grid widget (hkk_tui/widgets/grid.py), a hand of tokens from the view, and a catalog
+(``toy_i18n``); events, menus and the track come from the base table's defaults."""
 
 from __future__ import annotations
 
@@ -9,14 +9,13 @@ from pathlib import Path
 from typing import Any
 
 from rich.text import Text
-from textual.binding import Binding
-from textual.widget import Widget
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from engine.core.protocol import ActionHint, Ref
 from hkk_tui.rulesets.base import BaseUI, Table
-from hkk_tui.widgets.messages import Picked
+from hkk_tui.widgets.grid import Cell, Grid
+from hkk_tui.widgets.messages import Hovered, Picked
 
 SIZE = 4
 
@@ -34,54 +33,20 @@ class ToyTable(Table):
         return super().label(hint, view)
 
 
-class ToyBoard(Widget, can_focus=True):
-    """The 4×4 grid, seat 0's home row at the bottom: a piece shows its owner (A/B) and value;
-    arrows move the cursor, Enter picks the square under it."""
-
-    BINDINGS = [Binding("up", "move(4)", show=False), Binding("down", "move(-4)", show=False),
-                Binding("left", "move(-1)", show=False), Binding("right", "move(1)", show=False),
-                Binding("enter", "choose", "key.choose", show=False)]
-    DEFAULT_CSS = "ToyBoard { height: auto; padding: 0 1; }"
+class ToyBoard(Grid):
+    """The 4×4 grid (the shared grid widget), seat 0's home row at the bottom (seat 1's when it
+    watches): a piece shows its owner (A/B) and value; the seats' points under the board."""
 
     def __init__(self, **kw: Any) -> None:
-        super().__init__(**kw)
-        self.view: Any = None
-        self.table: Any = None
-        self.cursor = 0
-        self.marked: set[int] = set()
+        super().__init__(SIZE, SIZE, cell_width=3, **kw)
 
     def show(self, view: Any, table: Any, hints: list[ActionHint]) -> None:
-        self.view, self.table = view, table
-        self.marked = {h.subject.id for h in hints if h.subject is not None
-                       and h.subject.kind == "square"}
-        self.refresh(layout=True)
-
-    def action_move(self, step: int) -> None:
-        self.cursor = (self.cursor + step) % (SIZE * SIZE)
-        self.refresh()
-
-    def action_choose(self) -> None:
-        self.post_message(Picked(Ref("square", self.cursor), "board"))
-
-    def render(self) -> Text:
-        out = Text()
-        if self.view is None:
-            return out
-        for r in range(SIZE - 1, -1, -1):
-            out.append(f"{r + 1} ")
-            for c in range(SIZE):
-                sq = r * SIZE + c
-                piece = self.view.board.get(sq)
-                cell = f"{'AB'[piece[0]]}{piece[1]}" if piece else " " + \
-                    self.table.t("grid.empty")
-                style = "reverse" if sq == self.cursor and self.has_focus else \
-                    ("bold" if sq in self.marked else "")
-                out.append(f"[{cell}]", style=style)
-            out.append("\n")
-        out.append("   a   b   c   d\n")
-        for seat, name in enumerate(self.table.names):
-            out.append(f"{'AB'[seat]} {name}: {self.view.points[seat]} ")
-        return out
+        cells = {sq: Cell((f"{'AB'[owner]}{value}",), owner=owner)
+                 for sq, (owner, value) in view.board.items()}
+        points = "  ".join(f"{'AB'[seat]} {name}: {view.points[seat]}"
+                           for seat, name in enumerate(table.names))
+        self.load(cells, hints, flipped=view.viewer == 1, legend=table.t("grid.legend"),
+                  below=[points])
 
 
 class ToyHand(OptionList):
@@ -108,6 +73,23 @@ class ToyHand(OptionList):
         event.stop()
         if event.option_index < len(getattr(self, "tokens", [])):
             self.post_message(Picked(Ref("card", self.tokens[event.option_index]), "hand"))
+
+    def _hover(self) -> None:
+        """The token highlighted while the hand has the focus is selected on the grid (which
+        marks where it can go) and stays selected when the grid takes the focus."""
+        tokens = getattr(self, "tokens", [])
+        i = self.highlighted
+        ok = i is not None and i < len(tokens)
+        self.post_message(Hovered(Ref("card", tokens[i]) if ok else None))
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        if self.has_focus:
+            self._hover()
+
+    def on_focus(self) -> None:
+        self._hover()                       # (``has_focus`` is set after this handler)
+
 
 
 class ToyUI(BaseUI):
