@@ -92,8 +92,8 @@ def test_k2_8_3_an_agreed_draw_is_final():
         with pytest.raises(UndoRefused) as info:
             sc.game.undo(player)
         assert info.value.key == "final"
-    sc.refused(0, A.Pass(), "K 3.14")
-    sc.refused(1, A.OfferDraw(), "K 3.14")
+    sc.refused(0, A.Pass(), "K 4.19.1")
+    sc.refused(1, A.OfferDraw(), "K 4.19.1")
 
 
 def test_k2_8_3_a_concession_is_final_even_after_reloading_the_save(tmp_path):

@@ -33,7 +33,7 @@ def test_k94_6_1_a_negate_answers_only_an_opponents_play():
     """"Your opponent's spell": player 0 cannot aim it at their own bolt."""
     sc = bolt_negated()
     assert A.PlayCard(sc.iid("n0"), (Target("l", 0),)) not in sc.legal(0)
-    sc.refused(0, A.PlayCard(sc.iid("n0"), (Target("l", 0),)), "K 21.5")
+    sc.refused(0, A.PlayCard(sc.iid("n0"), (Target("l", 0),)), "K 57.1")
 
 
 def test_k94_6_1_a_reaction_answers_ones_own_card_where_its_text_says_so():

@@ -296,7 +296,7 @@ def test_k57_1_a_reaction_answers_only_what_its_text_says_halt():
                           hand=[c("bolt", label="b")], vp=5),
                   them=side(guard=[c("wall", label="w")], hand=[c("halt", label="x")], vp=5))
     sc.play(0, "b", sc.pt(1))
-    sc.refused(1, A.PlayCard(sc.iid("x"), (Target("l", 0), sc.ct("r"))), "K 21.5.1")
+    sc.refused(1, A.PlayCard(sc.iid("x"), (Target("l", 0), sc.ct("r"))), "K 57.1")
     sc.settle()
     sc.submit(0, A.Activate(sc.iid("t"), 0, (sc.ct("w"),)))
     sc.submit(1, A.PlayCard(sc.iid("x"), (Target("l", 0), sc.ct("r"))))

@@ -123,7 +123,7 @@ def test_k37_0_life_saving_is_for_the_creature_just_damaged_only():
         sc.pass_()
     plays = [a for a in sc.legal(1) if isinstance(a, A.PlayCard)]
     assert plays == [A.PlayCard(sc.iid("m"), (sc.ct("b"),))]
-    sc.refused(1, A.PlayCard(sc.iid("m"), (sc.ct("old"),)), "K 21.5")
+    sc.refused(1, A.PlayCard(sc.iid("m"), (sc.ct("old"),)), "K 37.0")
 
 
 def test_k136_8_regeneration_right_after_damage_that_does_not_kill():
