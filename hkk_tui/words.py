@@ -27,10 +27,13 @@ def describe_illegal(exc: IllegalAction, lang: str, ns: str = "") -> str:
 # ---------------------------------------------------------------------- saves and undo in words
 def describe_undo_refused(exc: Any, lang: str) -> str:
     """An :class:`~engine.core.game.UndoRefused` in ``lang`` (its key names the reason: nothing,
-    hidden, final, not_yours, no_redo, redo_damaged); the engine's sentence is the fallback."""
+    hidden, chance, final, not_yours, no_redo, redo_damaged; the ruleset's rule is added); the engine's sentence is the fallback."""
     key = f"undo.{exc.key}" if getattr(exc, "key", "") else ""
     text = t(key, lang) if key else "⟨⟩"
-    return t("undo.refused", lang, reason=str(exc)) if text.startswith("⟨") else text
+    if text.startswith("⟨"):
+        return t("undo.refused", lang, reason=str(exc))
+    rule = getattr(exc, "rule", "")
+    return f"{text[:-1]} ({rule})." if rule and text.endswith(".") else text
 
 
 def describe_write_error(exc: Any, lang: str, what: str = "move") -> str:

@@ -30,12 +30,15 @@ class UndoRefused(Exception):
     """Undo is not allowed here; the message says why, ``key`` names the reason for catalogs:
     ``nothing`` (nothing to undo), ``hidden`` (it would take back hidden information),
     ``final`` (the game is over: a result or concession is final), ``not_yours`` (it would take
-    back another person's decision), ``no_redo`` (nothing to redo), ``redo_damaged`` (the redo
-    entry disagrees with the rules)."""
+    back another person's decision), ``chance`` (it would take back a chance outcome the ruleset
+    never lets a player retry, such as a die roll), ``no_redo`` (nothing to redo),
+    ``redo_damaged`` (the redo entry disagrees with the rules). ``rule`` is the ruleset's
+    citation for the policy, when it has one."""
 
-    def __init__(self, message: str, key: str = ""):
+    def __init__(self, message: str, key: str = "", rule: str = ""):
         self.key = key
-        super().__init__(message)
+        self.rule = rule
+        super().__init__(f"{message} ({rule})" if rule else message)
 
 
 class Decision(msgspec.Struct, frozen=True):
@@ -440,6 +443,15 @@ class Game:
                 break
         if target is None:
             raise UndoRefused("There is nothing of yours to undo yet.", "nothing")
+        never = getattr(self.ruleset, "undo_never_crosses", None)
+        if never is not None:                      # e.g. a die roll: never retried, not even solo
+            for entry in self.entries[target:]:
+                for ev in entry.events:
+                    rule = never(ev)
+                    if rule:
+                        raise UndoRefused("Undo would take back a die roll or another chance "
+                                          "outcome, which this game never lets a player retry, "
+                                          "not even against the AI.", "chance", rule)
         if not self.practice():
             other = next((e.player for e in self.entries[target:]
                           if e.player not in (player, SYSTEM)), None)
@@ -450,8 +462,8 @@ class Game:
                 if any(self.ruleset.reveals_hidden(ev) for ev in entry.events):
                     raise UndoRefused(
                         "Undo would take back a draw, shuffle or reveal that showed hidden "
-                        "information; against a person that cannot be undone (K 2.6.7).", "hidden"
-                    )
+                        "information; against a person that cannot be undone.", "hidden",
+                        getattr(self.ruleset, "hidden_undo_rule", ""))
         return target
 
     def undo(self, player: int) -> int:

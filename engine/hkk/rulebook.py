@@ -15,6 +15,9 @@ RULES: dict[str, tuple[str, str]] = {
                 "Egy pakliban egy névből legfeljebb 3 lap lehet."),
     "K 2.3.3": ("Decks are shuffled into a random order.", "A paklikat véletlen sorrendbe keverik."),
     "K 2.5.1": ("The game is for two players.", "A játék kétszemélyes."),
+    "K 2.6.7": ("An action that has happened cannot be taken back (undo against a person stops "
+                "before revealed hidden information).", "A megtörtént cselekvés nem vonható "
+                "vissza (ember ellen a visszavonás a felfedett rejtett információ előtt megáll)."),
     "K 2.8.1": ("The game ends when a player wins or the players agree to a draw.",
                 "A játszma véget ér, ha valaki nyer, vagy ha a játékosok döntetlenben "
                 "megegyeznek."),

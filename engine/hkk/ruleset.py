@@ -128,6 +128,8 @@ class HkkRuleset(HkkProtocol):
 
     name = "hkk"
     version = RULESET_VERSION
+    #: the rule undo cites when it would cross hidden information against a person
+    hidden_undo_rule = "K 2.6.7"
     action_type = A.Action
     event_type = E.Event
 

@@ -44,8 +44,15 @@ class SwRuleset(SwProtocol):
     action_type = A.Action
     event_type = E.Event
 
+    #: the rule undo cites when it would cross a draw or shuffle against a person
+    hidden_undo_rule = "SW Döntés.30"
+
     def __init__(self, pool: dict[str, CardDef]):
         self.pool = pool
+
+    def undo_never_crosses(self, event: Any) -> str:
+        """A die roll is never taken back, not even in practice against the AI (ruling R30)."""
+        return "SW Döntés.30" if isinstance(event, (E.DiceRolled, E.DiceRerolled)) else ""
 
     def ctx(self, state: State) -> Ctx:
         return Ctx(state, self.pool, reducer_apply)

@@ -221,6 +221,15 @@ RULINGS: tuple[Ruling, ...] = (
            "bots from wasting magic.",
            short=("An event or ability with nothing to act on cannot be used.",
                   "Nem használható az esemény vagy képesség, ha nincs mire hatnia.")),
+    Ruling("R30", "May a player undo past a die roll (for instance against the AI, where undo "
+           "may otherwise cross draws)?",
+           "Never: undo stops at the last roll or reroll, against a person and against the AI. "
+           "Draws and shuffles follow the platform's policy (never against a person, allowed in "
+           "practice against the AI).",
+           "The roll's outcome is already known; undoing it and attacking in another order "
+           "would let a player retry the dice, which the game never allows.",
+           short=("Undo never takes back a die roll, not even against the AI.",
+                  "Kockadobás soha nem vonható vissza, a gép ellen sem.")),
 )
 
 

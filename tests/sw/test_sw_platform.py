@@ -73,7 +73,7 @@ def test_undo_takes_back_a_move_but_never_a_roll_against_a_person():
     game.submit(0, A.Attack(lab["r"], lab["g"]))
     with pytest.raises(UndoRefused) as exc:
         game.undo(0)
-    assert exc.value.key == "hidden"
+    assert exc.value.key == "chance" and exc.value.rule == "SW Döntés.30"
 
 
 def test_only_the_active_player_decides_in_a_whole_game():
