@@ -7,9 +7,11 @@ import asyncio
 import pytest
 
 from hkk_tui.app import HkkApp
+from hkk_tui.screens.dialogs import ChoiceScreen
 from hkk_tui.screens.game import GameScreen
+from hkk_tui.screens.title import NewGameScreen
 from hkk_tui.screens.settings_store import Settings
-from tui_helpers import fresh_data_dir, game_ended, play_to_end
+from tui_helpers import fresh_data_dir, game_ended, play_to_end, until
 
 
 @pytest.mark.parametrize("lang,pane", [("en", "Board"), ("hu", "Asztal")])
@@ -22,7 +24,9 @@ def test_full_game_vs_ai_by_keys(monkeypatch, lang, pane):
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
             await pilot.press("enter")                            # New game vs the AI
-            await pilot.pause()
+            await until(pilot, lambda: isinstance(app.screen, ChoiceScreen), "which game")
+            await pilot.press("enter")                            # Hatalom Kártyái (first)
+            await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the form")
             await pilot.press("down", "down", "down", "enter")    # Start the game
             await pilot.pause()
             screen = app.screen

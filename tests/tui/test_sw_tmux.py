@@ -41,6 +41,7 @@ def test_tmux_sw_game_at_80x24_without_colour(monkeypatch):
         screen = tmux.press("sw", "space", "[Move]")         # end the summon phase
         assert "Move phase." in screen and "[SW A játék menete.1]" in screen
         screen = tmux.press("sw", "4")
-        screen = tmux.press("sw", "z", "Move phase.")        # the log zoomed: whole lines
+        screen = tmux.press("sw", "z", "Move phase.",         # the log zoomed: whole lines
+                            absent=("Battlefield",))
         assert "Battlefield" not in screen
         tmux.press("sw", "Escape", "Battlefield")            # Esc un-zooms

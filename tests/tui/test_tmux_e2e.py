@@ -22,7 +22,8 @@ def test_tmux_start_game_and_read_pane_titles(monkeypatch, lang, titles):
         menu = "New game vs the AI" if lang == "en" else "Új játszma a gép ellen"
         tmux.wait_for("hkk", menu)
         start = "Start the game" if lang == "en" else "Kezdődjön a játszma"
-        tmux.press("hkk", "Enter", start)
+        tmux.press("hkk", "Enter", "Which game?" if lang == "en" else "Melyik játék?")
+        tmux.press("hkk", "Enter", start)                   # Hatalom Kártyái, listed first
         for _row in ("AI's deck", "bot", "start"):
             tmux.press("hkk", "Down")       # the highlight moves down one row
         tmux.press("hkk", "Enter", *titles, timeout=60)

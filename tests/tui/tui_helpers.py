@@ -176,19 +176,22 @@ class Tmux:
                 raise AssertionError(f"did not see {words} in:\n{screen}")
             time.sleep(0.05)
 
-    def press(self, session: str, key: str, *expect: str, timeout: float = 30) -> str:
+    def press(self, session: str, key: str, *expect: str, timeout: float = 30,
+              absent: tuple[str, ...] = ()) -> str:
         """Send one key and wait until the screen shows its effect: it changed (colours
-        included, so a moved highlight counts) and shows every ``expect`` word."""
+        included, so a moved highlight counts), shows every ``expect`` word and none of the
+        ``absent`` ones (a key that hides something, with words that were already there)."""
         before = self.capture(session, escapes=True)
         self.run("send-keys", "-t", session, key)
         end = time.monotonic() + timeout
         while True:
             if self.capture(session, escapes=True) != before:
                 screen = self.capture(session)
-                if all(w in screen for w in expect):
+                if all(w in screen for w in expect) and not any(w in screen for w in absent):
                     return screen
             if time.monotonic() > end:
-                raise AssertionError(f"key {key!r} did not change the screen to show {expect}:"
+                raise AssertionError(f"key {key!r} did not change the screen to show {expect}"
+                                     f"{f' without {absent}' if absent else ''}:"
                                      f"\n{self.capture(session)}")
             time.sleep(0.05)
 
