@@ -616,7 +616,7 @@ def _ruleset_flag(p: argparse.ArgumentParser, reads_a_save: bool = False) -> Non
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="hkk", description="Hatalom Kártyái in your terminal.")
+    parser = argparse.ArgumentParser(prog="hkk", description="Card and board games from their rulebooks, in your terminal: Hatalom Kártyái, Summoner Wars (`hkk rulesets` lists them).")
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("rulesets", help="list the installed rulesets (games hkk plays)")
     p = sub.add_parser("play", help="start a game against the AI directly")
