@@ -17,8 +17,9 @@ from engine.sw.triggers import fire
 from engine.sw.turn import end_phase
 
 
-def refuse(rule: str, message: str, key: str) -> IllegalAction:
-    return IllegalAction(rule, message, key)
+def refuse(rule: str, message: str, key: str, **params: object) -> IllegalAction:
+    """A refusal citing ``rule``; ``params`` fill the player's words in the catalogs."""
+    return IllegalAction(rule, message, key, **params)
 
 
 # ---------------------------------------------------------------------------- summon, build
@@ -50,9 +51,9 @@ def _from_hand(ctx: S.Ctx, player: int, card: int, rule: str, what: str) -> None
 
 def _pay(ctx: S.Ctx, player: int, cost: int, rule: str) -> None:
     if ctx.s.players[player].magic < cost:
-        raise refuse("SW gl. KÖLTSÉG", f"It costs {cost} magic and you have "
-                     f"{ctx.s.players[player].magic}: you cannot do what you cannot pay.",
-                     "cannot_pay")
+        magic = ctx.s.players[player].magic
+        raise refuse("SW gl. KÖLTSÉG", f"It costs {cost} magic and you have {magic}: you "
+                     "cannot do what you cannot pay.", "no_magic", cost=cost, magic=magic)
 
 
 def do_summon(ctx: S.Ctx, player: int, a: A.Summon) -> None:
@@ -191,8 +192,9 @@ def event_refusal(ctx: S.Ctx, player: int, card: int) -> IllegalAction | None:
         return refuse("SW Események.1", f"That event is played in the {d.phase} phase.",
                       "wrong_phase")
     if s.players[player].magic < d.cost:
-        return refuse("SW gl. KÖLTSÉG", f"It costs {d.cost} magic; you have "
-                      f"{s.players[player].magic}.", "cannot_pay")
+        magic = s.players[player].magic
+        return refuse("SW gl. KÖLTSÉG", f"It costs {d.cost} magic and you have {magic}: you "
+                      "cannot do what you cannot pay.", "no_magic", cost=d.cost, magic=magic)
     if not _payable(ctx, Task("event", player, card), d.steps):
         return refuse("SW Döntés.29", "That event has nothing to act on now (its first "
                       "choice has no candidate).", "no_target")

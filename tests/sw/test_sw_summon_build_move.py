@@ -39,6 +39,10 @@ def test_sw_gl_koltseg_you_cannot_summon_what_you_cannot_pay():
     with pytest.raises(IllegalAction) as exc:
         game.submit(0, A.Summon(rider, sq("c4")))
     assert exc.value.rule == "SW gl. KÖLTSÉG" and game.state.players[0].magic == 2
+    from hkk_tui.words import describe_illegal        # the player reads the numbers
+    assert exc.value.params == {"cost": 3, "magic": 2}
+    assert describe_illegal(exc.value, "en", "sw").startswith("It costs 3 magic and you have 2")
+    assert "3 mágiába kerül, neked 2 van" in describe_illegal(exc.value, "hu", "sw")
 
 
 def test_sw_gl_kapu_a_living_gate_lets_you_summon_next_to_it():
