@@ -6,6 +6,8 @@ reducer and records it.
 
 from __future__ import annotations
 
+from typing import Callable
+
 from engine.core.game import IllegalAction
 from engine.hkk import events as E
 from engine.hkk.cards import CardDef
@@ -91,3 +93,13 @@ class Ctx:
 
 def refuse(rule: str, message: str, key: str = "", **params: object) -> IllegalAction:
     return IllegalAction(rule, message, key, **params)
+
+
+#: how a check gives a refusal: :func:`refuse` (built, to raise or show) or :func:`quiet`
+Refuse = Callable[..., "IllegalAction | bool"]
+
+
+def quiet(rule: str, message: str, key: str = "", **params: object) -> bool:
+    """:func:`refuse`'s stand-in while enumerating legal actions: a rejected candidate is only
+    noted (False), its refusal neither built nor raised; the submit boundary uses ``refuse``."""
+    return False

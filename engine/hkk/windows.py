@@ -12,11 +12,10 @@ from __future__ import annotations
 from itertools import chain
 from typing import Any
 
-from engine.core.game import IllegalAction
 from engine.hkk import actions as A
 from engine.hkk.cards import CardDef
-from engine.hkk.ctx import Ctx
-from engine.hkk.play import ability_options, play_options, regenerate_refusal
+from engine.hkk.ctx import Ctx, quiet
+from engine.hkk.play import ability_check, play_check, regenerate_refusal
 from engine.hkk.state import Task
 from engine.hkk.stats import cost_of_def, mc_cost_of_def
 
@@ -58,9 +57,8 @@ def window_actions(ctx: Ctx, player: int, kind: str, first_only: bool = False,
         seen.add(cid)
         if _cheap_reject(ctx, player, pool[cid], kind):
             continue
-        try:
-            options = play_options(ctx, player, iid, window, why=False)
-        except IllegalAction:
+        options = play_check(ctx, player, iid, window, False, quiet)
+        if options is False:
             continue
         out += [A.PlayCard(iid, t) for t in options]
         if first_only:
@@ -76,9 +74,8 @@ def window_actions(ctx: Ctx, player: int, kind: str, first_only: bool = False,
             ab = d.abilities[index]
             if kind == "respond" and ab.when != "reaction":
                 continue
-            try:
-                options = ability_options(ctx, player, iid, index, window, why=False)
-            except IllegalAction:
+            options = ability_check(ctx, player, iid, index, window, False, quiet)
+            if options is False:
                 continue
             out += [A.Activate(iid, index, t) for t in options]
             if first_only:
