@@ -45,7 +45,8 @@ _STATIC_TYPES = frozenset(_STATIC_CHANGERS)
 
 
 class Ctx:
-    __slots__ = ("s", "pool", "out", "turn_break", "_statics", "index", "version", "choices")
+    __slots__ = ("s", "pool", "out", "turn_break", "_statics", "index", "version", "choices",
+                 "legal")
 
     def __init__(self, state: State, pool: dict[str, CardDef]):
         self.s = state
@@ -57,7 +58,12 @@ class Ctx:
         #: bumped by every event except task-stack bookkeeping: answers about "what could a
         #: player do now" stay valid while it is unchanged
         self.version = 0
-        self.choices: dict[tuple[int, str, tuple[int, ...]], tuple[int, bool]] = {}
+        #: (version, anything but Pass?, the full answer list when it was listed)
+        self.choices: dict[tuple[int, str, tuple[int, ...]],
+                           tuple[int, bool, list[object] | None]] = {}
+        #: the answers of the decision auto-pass last kept open, listed while deciding to keep
+        #: it: (its task, version, answers); the ruleset hands them out as the legal actions
+        self.legal: tuple[Task, int, list[object]] | None = None
 
     def emit(self, event: object) -> None:
         kind = type(event)

@@ -186,6 +186,7 @@ class DecisionKind(Generic[P]):
         else:
             answers = self.options(ctx, player, params)
             if not (len(answers) == 1 and isinstance(answers[0], A.Pass)):
+                ctx.legal = (task, ctx.version, answers)
                 return False
         self.pass_(ctx, player, params)
         return True

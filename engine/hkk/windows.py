@@ -102,13 +102,26 @@ def window_needed(ctx: Ctx, kind: str, first: int, data: tuple[int, ...] = ()) -
 
 
 def window_choice(ctx: Ctx, player: int, kind: str, window: Task | None) -> bool:
-    """Has ``player`` anything but Pass in a ``kind`` window? Cached per table state."""
-    key = (player, kind, window.data if window is not None else ctx.s.tasks[-1].data)
+    """Has ``player`` anything but Pass in a ``kind`` window? Cached per table state.
+
+    Asked about the open window (``window`` None, auto-pass), a "yes" keeps it open and its
+    player is asked next: the full answer list is made then (a "no" costs the same either
+    way) and left in ``ctx.legal``, so that the legal actions are not listed twice."""
+    top = window is None
+    key = (player, kind, ctx.s.tasks[-1].data if top else window.data)
     hit = ctx.choices.get(key)
-    if hit is not None and hit[0] == ctx.version:
-        return hit[1]
-    answer = window_actions(ctx, player, kind, True, window) != [_PASS]
-    ctx.choices[key] = (ctx.version, answer)
+    if hit is not None and hit[0] == ctx.version and (not top or not hit[1] or hit[2]):
+        answer, answers = hit[1], hit[2]
+    elif top:
+        answers = window_actions(ctx, player, kind)
+        answer = answers != [_PASS]
+        ctx.choices[key] = (ctx.version, answer, answers)
+    else:
+        answer = window_actions(ctx, player, kind, True, window) != [_PASS]
+        answers = None
+        ctx.choices[key] = (ctx.version, answer, None)
+    if top and answer and answers:
+        ctx.legal = (ctx.s.tasks[-1], ctx.version, answers)
     return answer
 
 
