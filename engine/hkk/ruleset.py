@@ -164,6 +164,13 @@ class HkkRuleset(HkkProtocol):
     def clone(self, state: State) -> State:
         return self._clone_dec.decode(self._clone_enc.encode(state))
 
+    def freeze(self, state: State) -> bytes:
+        """The state as compact bytes (the game's snapshots); :meth:`thaw` gives it back."""
+        return self._clone_enc.encode(state)
+
+    def thaw(self, data: bytes) -> State:
+        return self._clone_dec.decode(data)
+
     def start_action(self) -> A.Start:
         return A.Start()
 
