@@ -2,9 +2,12 @@
 
 The figures are measured for any ruleset through its plugin and the protocol (``--ruleset``):
 random-bot games per second, rebuild speed, save size per entry, load read-only / with rebuild /
-with the rules re-check, replay open and seek, undo latency and memory. For Hatalom Kártyái the
-long game is a 2,000-entry game with big decks (its own figures, as before the platform); for
-other rulesets it is the longest of the random games.
+with the rules re-check, replay open and seek, undo latency and memory, state clone time in
+mid-game, rebuild time per entry of a long log against its first 1,000 entries (does it bend?)
+and the app's import time (the bulk of the first frame). For Hatalom Kártyái the long game is a
+2,000-entry game with big decks (its own figures, as before the platform); for other rulesets it
+is the longest of the random games. ``--compare OLD.json`` prints each figure's ratio to an
+earlier report.
 """
 
 from __future__ import annotations
@@ -12,7 +15,10 @@ from __future__ import annotations
 import json
 import os
 import platform
+import random
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 import tracemalloc
@@ -82,6 +88,96 @@ def _long_game(plugin: Any, seed: int, entries: int = 2000) -> Game | None:
     return game
 
 
+def _clone_us(games: list[Game]) -> float:
+    """Median µs of a state clone in mid-game (the AI's search clones thousands per move)."""
+    samples = []
+    for game in games[:10]:
+        state = game.state_at(len(game.entries) // 2)
+        clone = game.ruleset.clone
+        for _ in range(20):
+            t0 = time.perf_counter()
+            clone(state)
+            samples.append(time.perf_counter() - t0)
+    return round(statistics.median(samples) * 1e6, 1)
+
+
+def _lingering_log(plugin: Any, seed: int, entries: int, seconds: float = 90.0) -> Game | None:
+    """A log of about ``entries`` entries from the plugin's long set-up, played by bots that
+    mostly pass (so that the game lingers instead of ending): the longest of a few tries, within
+    ``seconds``; None if the plugin has no long set-up."""
+    make = getattr(plugin, "long_game_header", None)
+    if make is None or entries <= 0:
+        return None
+    best: Game | None = None
+    started = time.perf_counter()
+    for attempt in range(20):
+        header = make(seed + attempt)
+        game = Game.new(plugin.ruleset_for(header), header)
+        bots = [make_bot("random", game.ruleset, attempt + 101 * s)
+                for s in range(len(header.seats))]
+        lean = random.Random(seed + attempt)
+        while len(game.entries) < entries:
+            decision = game.pending()
+            if decision is None:
+                break
+            legal = game.legal_actions(decision.player)
+            passes = [a for a in legal if type(a).__name__ == "Pass"]
+            action = (passes[0] if passes and lean.random() < 0.97
+                      else bots[decision.player].choose(None, legal))
+            game.submit(decision.player, action)
+        if best is None or len(game.entries) > len(best.entries):
+            best = game
+        if len(best.entries) >= entries or time.perf_counter() - started > seconds:
+            break
+    return best
+
+
+def _rebuild_us_per_entry(game: Game, n: int) -> float:
+    """Best-of-three CPU µs per entry of ``Game.from_log`` over the first ``n`` entries."""
+    entries = game.entries[:n]
+    best = float("inf")
+    for _ in range(3):
+        t0 = time.process_time()
+        Game.from_log(game.ruleset, game.header, entries)
+        best = min(best, time.process_time() - t0)
+    return round(best / max(1, len(entries)) * 1e6, 2)
+
+
+def _import_app_seconds() -> float | None:
+    """Median seconds for a fresh interpreter to import the app (most of the first frame)."""
+    runs = []
+    for _ in range(3):
+        t0 = time.perf_counter()
+        done = subprocess.run([sys.executable, "-c", "import hkk_tui.app"], capture_output=True)
+        if done.returncode:
+            return None
+        runs.append(time.perf_counter() - t0)
+    return round(statistics.median(runs), 3)
+
+
+def _leaves(report: Any, prefix: str = "") -> dict[str, float]:
+    """The numeric figures of a report, by dotted path."""
+    out: dict[str, float] = {}
+    if isinstance(report, dict):
+        for key, value in report.items():
+            out.update(_leaves(value, f"{prefix}{key}."))
+    elif isinstance(report, (int, float)) and not isinstance(report, bool):
+        out[prefix[:-1]] = float(report)
+    return out
+
+
+def compare(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
+    """One line per figure in both reports: old, new, and new / old."""
+    before, after = _leaves(old), _leaves(new)
+    lines = []
+    for key, value in after.items():
+        if key in before and key != "cpu_count":
+            was = before[key]
+            ratio = f"{value / was:.2f}x" if was else "-"
+            lines.append(f"{key:55} {was:>14g} -> {value:<14g} {ratio}")
+    return lines
+
+
 def run_bench(args: Any) -> int:
     from engine.core import store as S
 
@@ -107,6 +203,7 @@ def run_bench(args: Any) -> int:
                                             for g in games), 1),
         "avg_turns": round(statistics.mean(_turn(g) for g in games), 1),
     }
+    report["clone_us_mid_game"] = _clone_us(games)
 
     # 2. rebuild speed: events per second applying logged events to a fresh state
     total_events = 0
@@ -202,9 +299,32 @@ def run_bench(args: Any) -> int:
     tracemalloc.stop()
     report["memory"] = {"rebuild_long_game_peak_kib": round(peak / 1024)}
 
+    # 5. rebuild of a long log per entry against its first 1,000 entries (flat, or bends?)
+    lingering = _lingering_log(plugin, args.seed, getattr(args, "long_entries", 16_000))
+    if lingering is not None:
+        n = len(lingering.entries)
+        first = _rebuild_us_per_entry(lingering, 1000)
+        whole = _rebuild_us_per_entry(lingering, n)
+        report["rebuild_scaling"] = {
+            "entries": n, "events": sum(len(e.events) for e in lingering.entries),
+            "us_per_entry_first_1000": first, "us_per_entry_all": whole,
+            "bend": round(whole / first, 2) if first else None}
+
+    # 6. the first frame's bulk: a fresh interpreter importing the app
+    report["import_app_seconds"] = _import_app_seconds()
+
     Path(args.out).write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
     print(json.dumps(report, indent=2))
     print(f"report written to {args.out}")
+    old_path = getattr(args, "compare", None)
+    if old_path:
+        try:
+            old = json.loads(Path(old_path).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            print(f"cannot compare with {old_path}: {exc}")
+            return 1
+        print(f"figures against {old_path} (new / old):")
+        print("\n".join(compare(old, report)))
     return 0
 
 

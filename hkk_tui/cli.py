@@ -641,6 +641,10 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--out", default="bench-report.json")
     b.add_argument("--games", type=int, default=60)
     b.add_argument("--seed", type=int, default=1)
+    b.add_argument("--long-entries", type=int, default=16_000,
+                   help="entries of the long log whose rebuild is timed (0: skip)")
+    b.add_argument("--compare", metavar="OLD.json", default=None,
+                   help="print each figure's ratio to an earlier report")
     _ruleset_flag(b)
     d = sub.add_parser("decks", help="list or validate card and deck files")
     d.add_argument("action", choices=("validate", "list"))

@@ -80,6 +80,25 @@ def test_bench_measures_a_toy_ruleset(toy, capsys, tmp_path):
     assert report["long_game"]["save_bytes_per_entry"] > 0
     assert report["long_game"]["load_checked_seconds_median"] >= 0
     assert "cards_in_pool" not in report           # an HKK-only figure
+    assert report["clone_us_mid_game"] > 0
+    assert "rebuild_scaling" not in report         # Toy Grid has no long set-up
+
+
+def test_bench_compare_prints_each_figure_against_an_old_report(toy, capsys, tmp_path):
+    old = tmp_path / "old.json"
+    code, _, err = _run(capsys, "bench", "--ruleset", "toy", "--games", "3", "--out", str(old))
+    assert code == 0, err
+    report = json.loads(old.read_text())
+    report["random_games"]["games_per_second"] /= 2       # the old code was half as fast
+    old.write_text(json.dumps(report))
+    code, out, err = _run(capsys, "bench", "--ruleset", "toy", "--games", "3", "--out",
+                          str(tmp_path / "new.json"), "--compare", str(old))
+    assert code == 0, err
+    new = json.loads((tmp_path / "new.json").read_text())
+    line = next(line for line in out.splitlines()
+                if line.startswith("random_games.games_per_second "))
+    ratio = new["random_games"]["games_per_second"] / report["random_games"]["games_per_second"]
+    assert line.endswith(f"{ratio:.2f}x")
 
 
 def test_a_recorded_toy_game_verifies_and_exports(toy, capsys, tmp_path):

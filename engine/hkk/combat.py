@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core.game import IllegalAction
 from engine.hkk import events as E
-from engine.hkk.ctx import Ctx, refuse
+from engine.hkk.ctx import Ctx, Refuse, quiet, refuse
 from engine.hkk.effects import damage_card, damage_player, spend_vp
 from engine.hkk.state import GUARD, PERM, Attack, Target
 from engine.hkk.stats import damage_of, has
@@ -33,7 +33,8 @@ def breaks_through(ctx: Ctx, attacker: int) -> bool:
     return False
 
 
-def _break_through_refusal(ctx: Ctx, attacker: int, what: str) -> IllegalAction:
+def _break_through_refusal(ctx: Ctx, attacker: int, what: str, refuse: Refuse = refuse
+                           ) -> IllegalAction | bool:
     """Why ``attacker`` cannot break through to ``what`` (the player, a building): the
     opponent's see-invisibility guard (K 131.4) or an unattacked guard (K 34.4)."""
     opp = ctx.s.players[1 - ctx.s.active]
@@ -47,8 +48,8 @@ def _break_through_refusal(ctx: Ctx, attacker: int, what: str) -> IllegalAction:
                   f"in the opponent's guard post first.", "break_through")
 
 
-def declare_refusal(ctx: Ctx, player: int, attacker: int, target: Target
-                    ) -> IllegalAction | None:
+def declare_refusal(ctx: Ctx, player: int, attacker: int, target: Target,
+                    refuse: Refuse = refuse) -> IllegalAction | bool | None:
     s = ctx.s
     card = s.cards[attacker]
     if card.zone != GUARD or card.controller != player:
@@ -72,13 +73,13 @@ def declare_refusal(ctx: Ctx, player: int, attacker: int, target: Target
                               "buildings; a passive building cannot be destroyed.",
                               "passive_building")
             if not breaks_through(ctx, attacker):
-                return _break_through_refusal(ctx, attacker, "a building")
+                return _break_through_refusal(ctx, attacker, "a building", refuse)
             return None
         return refuse("K 34.3", "Only creatures in the opponent's guard post, their active "
                       "buildings or the opponent can be attacked.", "bad_target")
     if target.k == "p" and target.i == opp:
         if not breaks_through(ctx, attacker):
-            return _break_through_refusal(ctx, attacker, "the player")
+            return _break_through_refusal(ctx, attacker, "the player", refuse)
         return None
     return refuse("K 34.3", "A creature attacks the opponent's guard-post creatures, buildings or "
                   "the opponent, never its own player.", "bad_target")
@@ -93,7 +94,7 @@ def declare_options(ctx: Ctx, player: int) -> list[tuple[int, Target]]:
     out = []
     for attacker in s.players[player].guard:
         for t in targets:
-            if declare_refusal(ctx, player, attacker, t) is None:
+            if declare_refusal(ctx, player, attacker, t, quiet) is None:
                 out.append((attacker, t))
     return out
 

@@ -6,6 +6,8 @@ reducer and records it.
 
 from __future__ import annotations
 
+from typing import Callable
+
 from engine.core.game import IllegalAction
 from engine.hkk import events as E
 from engine.hkk.cards import CardDef
@@ -43,7 +45,8 @@ _STATIC_TYPES = frozenset(_STATIC_CHANGERS)
 
 
 class Ctx:
-    __slots__ = ("s", "pool", "out", "turn_break", "_statics", "index", "version", "choices")
+    __slots__ = ("s", "pool", "out", "turn_break", "_statics", "index", "version", "choices",
+                 "legal")
 
     def __init__(self, state: State, pool: dict[str, CardDef]):
         self.s = state
@@ -55,7 +58,12 @@ class Ctx:
         #: bumped by every event except task-stack bookkeeping: answers about "what could a
         #: player do now" stay valid while it is unchanged
         self.version = 0
-        self.choices: dict[tuple[int, str, tuple[int, ...]], tuple[int, bool]] = {}
+        #: (version, anything but Pass?, the full answer list when it was listed)
+        self.choices: dict[tuple[int, str, tuple[int, ...]],
+                           tuple[int, bool, list[object] | None]] = {}
+        #: the answers of the decision auto-pass last kept open, listed while deciding to keep
+        #: it: (its task, version, answers); the ruleset hands them out as the legal actions
+        self.legal: tuple[Task, int, list[object]] | None = None
 
     def emit(self, event: object) -> None:
         kind = type(event)
@@ -91,3 +99,13 @@ class Ctx:
 
 def refuse(rule: str, message: str, key: str = "", **params: object) -> IllegalAction:
     return IllegalAction(rule, message, key, **params)
+
+
+#: how a check gives a refusal: :func:`refuse` (built, to raise or show) or :func:`quiet`
+Refuse = Callable[..., "IllegalAction | bool"]
+
+
+def quiet(rule: str, message: str, key: str = "", **params: object) -> bool:
+    """:func:`refuse`'s stand-in while enumerating legal actions: a rejected candidate is only
+    noted (False), its refusal neither built nor raised; the submit boundary uses ``refuse``."""
+    return False

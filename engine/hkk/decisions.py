@@ -25,7 +25,7 @@ from engine.hkk.combat import (
     attackers_on, combat_ability_options, combat_ability_refusal, declare_options,
     declare_refusal, finish_refusal,
 )
-from engine.hkk.ctx import Ctx, refuse
+from engine.hkk.ctx import Ctx, Refuse, quiet, refuse
 from engine.hkk.effects import EXTRACT_MC, Extraction, leave_table
 from engine.hkk.play import (
     ability_options, ability_target_refusal, card_target_refusal, closed_phase_refusal,
@@ -186,6 +186,7 @@ class DecisionKind(Generic[P]):
         else:
             answers = self.options(ctx, player, params)
             if not (len(answers) == 1 and isinstance(answers[0], A.Pass)):
+                ctx.legal = (task, ctx.version, answers)
                 return False
         self.pass_(ctx, player, params)
         return True
@@ -307,7 +308,8 @@ def _sacrifice(ctx: Ctx, player: int, p: NoParams, action: A.SacrificeForMc) -> 
 
 
 # ---------------------------------------------------------------------------- exchange (K 32)
-def _exchange_refusal(ctx: Ctx, player: int, iid: int, to_guard: bool) -> IllegalAction | None:
+def _exchange_refusal(ctx: Ctx, player: int, iid: int, to_guard: bool,
+                      refuse: Refuse = refuse) -> IllegalAction | bool | None:
     card = ctx.s.cards[iid]
     me = ctx.s.players[player]
     if card.controller != player or card.zone != (RESERVE if to_guard else GUARD):
@@ -345,10 +347,10 @@ def _exchange_options(ctx: Ctx, player: int, p: NoParams) -> list[Any]:
     out: list[Any] = []
     me = ctx.s.players[player]
     for i in me.reserve:
-        if _exchange_refusal(ctx, player, i, True) is None:
+        if _exchange_refusal(ctx, player, i, True, quiet) is None:
             out.append(A.MoveToGuard(i))
     for i in me.guard:
-        if _exchange_refusal(ctx, player, i, False) is None:
+        if _exchange_refusal(ctx, player, i, False, quiet) is None:
             out.append(A.MoveToReserve(i))
     for row in (me.guard, me.reserve):                                 # K 32.4
         last = len(row) - 1

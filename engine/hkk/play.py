@@ -12,7 +12,7 @@ from itertools import product
 from engine.core.game import IllegalAction
 from engine.hkk import events as E
 from engine.hkk.cards import Ability, CardDef
-from engine.hkk.ctx import Ctx, refuse
+from engine.hkk.ctx import Ctx, Refuse, refuse
 from engine.hkk.effects import doomed, enter_play, play_related, run_effects, spend_vp
 from engine.hkk.state import (
     ATTACHED, DECK, GRAVEYARD, GUARD, HAND, LINE, TABLE_ZONES, VOID, LineItem, Target, Task,
@@ -34,10 +34,12 @@ def _window(ctx: Ctx, player: int, top: Task | None = None) -> Task:
     return top
 
 
-def closed_phase_refusal(ctx: Ctx, ability: bool) -> IllegalAction | None:
+def closed_phase_refusal(ctx: Ctx, ability: bool, refuse: Refuse = refuse
+                         ) -> IllegalAction | bool | None:
     """The phases and combat sub-phases in which no card may be played and no ability used
     unless its text allows it (K 3.8, 29.4.6-29.4.7, 30.2, 32.2, 33.2, 36.2, 40.5); None in the
-    main and healing phases and the combat windows before each sub-phase."""
+    main and healing phases and the combat windows before each sub-phase. ``refuse``: how a
+    refusal is given (:func:`~engine.hkk.ctx.refuse`, or ``quiet`` while enumerating)."""
     s = ctx.s
     phase = s.phase
     if phase == "setup":
@@ -70,7 +72,7 @@ def closed_phase_refusal(ctx: Ctx, ability: bool) -> IllegalAction | None:
     return None
 
 
-def _own_main_phase_refusal(d: CardDef) -> IllegalAction:
+def _own_main_phase_refusal(d: CardDef, refuse: Refuse = refuse) -> IllegalAction | bool:
     """Every card but an instant is played only in its player's own main phase, each type under
     its own rule (K 8.1.1, 8.5.2, 8.6, 8.7); the opponent takes only instant actions (K 31.2)."""
     if d.is_creature:
@@ -87,7 +89,7 @@ def _own_main_phase_refusal(d: CardDef) -> IllegalAction:
                   "phase; in your opponent's turn only instants can be played.", "spell_timing")
 
 
-def _not_in_hand_refusal(zone: str) -> IllegalAction:
+def _not_in_hand_refusal(zone: str, refuse: Refuse = refuse) -> IllegalAction | bool:
     """A card of yours that is not in your hand: why it cannot be played from where it is
     (K 4.4.5, 131.8, 4.2.2, 4.8.4, 4.21.1)."""
     if zone == GRAVEYARD:
@@ -109,34 +111,36 @@ def _heals_by_target(effects) -> bool:
     return any(e.do == "heal" and e.to in ("target", "target2") for e in effects)
 
 
-def _check_condition(ctx: Ctx, player: int, d: CardDef) -> None:
-    """The play condition must be fulfilled (K 21.4, 91.1)."""
+def _condition_refusal(ctx: Ctx, player: int, d: CardDef, refuse: Refuse = refuse
+                       ) -> IllegalAction | bool | None:
+    """The play condition must be fulfilled (K 21.4, 91.1); None when it is."""
     c = d.condition
     if c is None:
-        return
+        return None
     s = ctx.s
     me, opp = s.players[player], s.players[1 - player]
     if c.control_god:
         mine = [i for i in me.reserve + me.guard + me.perm if ctx.d(i).god == c.control_god]
         if not mine:
-            raise refuse("K 21.4", f"Play condition not met: you must control a {c.control_god}"
-                         " permanent.", "cond_god", god=c.control_god)
+            return refuse("K 21.4", f"Play condition not met: you must control a {c.control_god}"
+                          " permanent.", "cond_god", god=c.control_god)
     if c.min_creatures and len(me.reserve) + len(me.guard) < c.min_creatures:
-        raise refuse("K 21.4", f"Play condition not met: you need at least {c.min_creatures} "
-                     "creatures.", "cond_creatures", n=c.min_creatures)
+        return refuse("K 21.4", f"Play condition not met: you need at least {c.min_creatures} "
+                      "creatures.", "cond_creatures", n=c.min_creatures)
     if c.max_life and me.life > c.max_life:
-        raise refuse("K 21.4", f"Play condition not met: your life must be at most "
-                     f"{c.max_life}.", "cond_life", n=c.max_life)
+        return refuse("K 21.4", f"Play condition not met: your life must be at most "
+                      f"{c.max_life}.", "cond_life", n=c.max_life)
     if c.opponent_more_creatures and (len(opp.reserve) + len(opp.guard)
                                       <= len(me.reserve) + len(me.guard)):
-        raise refuse("K 21.4", "Play condition not met: your opponent must control more "
-                     "creatures than you.", "cond_more")
+        return refuse("K 21.4", "Play condition not met: your opponent must control more "
+                      "creatures than you.", "cond_more")
     if c.opponent_guard_min and len(opp.guard) < c.opponent_guard_min:
-        raise refuse("K 21.4", f"Play condition not met: the opponent's guard post must hold "
-                     f"at least {c.opponent_guard_min} creatures.", "cond_guard",
-                     n=c.opponent_guard_min)
+        return refuse("K 21.4", f"Play condition not met: the opponent's guard post must hold "
+                      f"at least {c.opponent_guard_min} creatures.", "cond_guard",
+                      n=c.opponent_guard_min)
     if c.own_turn and s.active != player:
-        raise refuse("K 21.4", "Play condition not met: only in your own turn.", "cond_turn")
+        return refuse("K 21.4", "Play condition not met: only in your own turn.", "cond_turn")
+    return None
 
 
 def target_options(ctx: Ctx, player: int, specs: tuple[str, ...], by_spell: bool,
@@ -178,7 +182,8 @@ def _savable(ctx: Ctx) -> set[int]:
 
 def no_target_refusal(ctx: Ctx, player: int, specs: tuple[str, ...], by_spell: bool,
                       responds_to: str, life_saving: bool, heal_slots: set[int], host: bool,
-                      ability: bool, why: bool = True) -> IllegalAction:
+                      ability: bool, why: bool = True, refuse: Refuse = refuse
+                      ) -> IllegalAction | bool:
     """Why there is no legal choice of targets, named by the most specific rule: the first slot
     with no legal target (K 21.5.1-21.5.2) because of magic immunity (K 132.4) or resistance
     (K 80), an enchantment with no host (K 8.5.5), nothing a reaction may answer (K 57.1), or no
@@ -297,34 +302,46 @@ def play_options(ctx: Ctx, player: int, iid: int, window: Task | None = None,
     """Legal target tuples for playing ``iid``; raises IllegalAction naming the rule.
     ``window`` asks about a window that is not open yet (default: the pending decision);
     ``why=False`` (listing what can be done) skips finding out why no target is legal."""
+    options = play_check(ctx, player, iid, window, why)
+    if isinstance(options, IllegalAction):
+        raise options
+    return options
+
+
+def play_check(ctx: Ctx, player: int, iid: int, window: Task | None = None, why: bool = True,
+               refuse: Refuse = refuse) -> list[tuple[Target, ...]] | IllegalAction | bool:
+    """:func:`play_options` without raising: the legal target tuples (never empty) or the
+    refusal given by ``refuse`` (``quiet``, as enumeration does: False, nothing built)."""
     s = ctx.s
     top = _window(ctx, player, window)
     card = s.cards[iid]
     if card.zone != HAND or card.owner != player:
-        raise _not_in_hand_refusal(card.zone)
+        return _not_in_hand_refusal(card.zone, refuse)
     d = ctx.pool[card.cid]
     # Step 1: announcement and type timing (K 21.3, 8.5.1, 57, 94)
     if top.kind == "respond":
         if not d.is_reaction:
-            raise refuse("K 94.0", "Only reactions can be added to an open reaction line; play "
-                         "other cards when you next have the right to act (§11 item 5).",
-                         "only_reactions")
+            return refuse("K 94.0", "Only reactions can be added to an open reaction line; play "
+                          "other cards when you next have the right to act (§11 item 5).",
+                          "only_reactions")
     elif d.is_reaction:
-        raise refuse("K 57.0", "A reaction card can only be played in response to an action.",
-                     "reaction_needs_action")
+        return refuse("K 57.0", "A reaction card can only be played in response to an action.",
+                      "reaction_needs_action")
     elif top.kind == "life_saving":
         if d.type != "instant" or not _heals_by_target(d.effects):
-            raise refuse("K 37.0", "Now only life-saving actions can be used: instants that "
-                         "raise the HP of a creature that has just taken damage.",
-                         "life_saving_only")
+            return refuse("K 37.0", "Now only life-saving actions can be used: instants that "
+                          "raise the HP of a creature that has just taken damage.",
+                          "life_saving_only")
     elif d.type == "instant":
-        closed = closed_phase_refusal(ctx, False)                     # K 8.5.1
-        if closed:
-            raise closed
+        closed = closed_phase_refusal(ctx, False, refuse)             # K 8.5.1
+        if closed is not None:
+            return closed
     elif s.active != player or s.phase not in ("main1", "main2"):
-        raise _own_main_phase_refusal(d)
+        return _own_main_phase_refusal(d, refuse)
     # Step 2: play condition (K 21.4)
-    _check_condition(ctx, player, d)
+    unmet = _condition_refusal(ctx, player, d, refuse)
+    if unmet is not None:
+        return unmet
     # Step 3: targets and decisions (K 21.5-21.6)
     specs = card_specs(d)
     heal_slots = _card_heal_slots(d)
@@ -332,19 +349,19 @@ def play_options(ctx: Ctx, player: int, iid: int, window: Task | None = None,
     options = target_options(ctx, player, specs, d.is_spell, d.responds_to or "any",
                              life_saving, heal_slots, saving_of(ctx, top) if life_saving else ())
     if not options:
-        raise no_target_refusal(ctx, player, specs, d.is_spell, d.responds_to or "any",
-                                top.kind == "life_saving", heal_slots, bool(d.attach), False,
-                                why)
+        return no_target_refusal(ctx, player, specs, d.is_spell, d.responds_to or "any",
+                                 top.kind == "life_saving", heal_slots, bool(d.attach), False,
+                                 why, refuse)
     # Step 4-5: cost (K 21.8, 4.20)
     cost = cost_of(ctx, player, iid)
     me = s.players[player]
     if me.vp < cost:
-        raise refuse("K 4.20.3", f"This card costs {cost} VP but you have {me.vp}.", "no_vp",
-                     cost=cost, vp=me.vp)
+        return refuse("K 4.20.3", f"This card costs {cost} VP but you have {me.vp}.", "no_vp",
+                      cost=cost, vp=me.vp)
     mc = mc_cost_of(ctx, player, iid)
     if me.mc < mc:
-        raise refuse("K 7.0.1", f"This card costs {mc} monster components but you "
-                     f"have {me.mc}.", "no_mc", cost=mc, mc=me.mc)
+        return refuse("K 7.0.1", f"This card costs {mc} monster components but you "
+                      f"have {me.mc}.", "no_mc", cost=mc, mc=me.mc)
     return options
 
 
@@ -374,7 +391,7 @@ def _limit_ok(ctx: Ctx, player: int, iid: int, index: int, ab: Ability) -> bool:
     return True
 
 
-def _off_table_refusal(zone: str) -> IllegalAction:
+def _off_table_refusal(zone: str, refuse: Refuse = refuse) -> IllegalAction | bool:
     """A card of yours that is not on the table: its abilities cannot be used from there
     (K 93.4.0, 93.6.0, 4.6.0)."""
     if zone == HAND:
@@ -388,7 +405,7 @@ def _off_table_refusal(zone: str) -> IllegalAction:
                   "can be used.", "not_on_table")
 
 
-def _limit_refusal(limit: str) -> IllegalAction:
+def _limit_refusal(limit: str, refuse: Refuse = refuse) -> IllegalAction | bool:
     """An ability's once-per-turn icon is used up, or it is not its player's turn (K 90)."""
     if limit == "once_own_turn":
         return refuse("K 90.3", "This ability can be used once per turn, in your own turn "
@@ -403,44 +420,57 @@ def _limit_refusal(limit: str) -> IllegalAction:
 def ability_options(ctx: Ctx, player: int, iid: int, index: int,
                     window: Task | None = None, why: bool = True
                     ) -> list[tuple[Target, ...]]:
+    """Legal target tuples for using ability ``index`` of ``iid``; raises IllegalAction naming
+    the rule (``window``, ``why``: as for :func:`play_options`)."""
+    options = ability_check(ctx, player, iid, index, window, why)
+    if isinstance(options, IllegalAction):
+        raise options
+    return options
+
+
+def ability_check(ctx: Ctx, player: int, iid: int, index: int, window: Task | None = None,
+                  why: bool = True, refuse: Refuse = refuse
+                  ) -> list[tuple[Target, ...]] | IllegalAction | bool:
+    """:func:`ability_options` without raising (as :func:`play_check`)."""
     s = ctx.s
     top = _window(ctx, player, window)
     card = s.cards[iid]
     if card.zone not in TABLE_ZONES or card.controller != player:
-        raise _off_table_refusal(card.zone)
+        return _off_table_refusal(card.zone, refuse)
     d = ctx.pool[card.cid]
     if index < 0 or index >= len(d.abilities) or d.abilities[index].when not in (
             "activated", "reaction"):
-        raise refuse("K 136.0", "That card has no such activated ability.", "no_ability")
+        return refuse("K 136.0", "That card has no such activated ability.", "no_ability")
     ab = d.abilities[index]
     if not abilities_work(ctx, iid):
-        raise refuse("K 5.5.8", "A passive non-creature permanent's abilities do not work.",
-                     "passive_off")
+        return refuse("K 5.5.8", "A passive non-creature permanent's abilities do not work.",
+                      "passive_off")
     if top.kind == "respond" and ab.when != "reaction":
-        raise refuse("K 94.0", "Only reaction abilities can be used in an open reaction line.",
-                     "only_reactions")
+        return refuse("K 94.0", "Only reaction abilities can be used in an open reaction line.",
+                      "only_reactions")
     if top.kind == "life_saving" and not _heals_by_target(ab.effects):
-        raise refuse("K 37.0", "Now only life-saving actions can be used.", "life_saving_only")
+        return refuse("K 37.0", "Now only life-saving actions can be used.", "life_saving_only")
     if top.kind == "priority":                                        # K 136.3
-        closed = closed_phase_refusal(ctx, True)
-        if closed:
-            raise closed
+        closed = closed_phase_refusal(ctx, True, refuse)
+        if closed is not None:
+            return closed
     if not _limit_ok(ctx, player, iid, index, ab):
-        raise _limit_refusal(ab.limit)
+        return _limit_refusal(ab.limit, refuse)
     if ab.passivate and (not card.active or card.zone in (GUARD, ATTACHED)):
-        raise refuse("K 86.2", "Its cost is to passivate it, but passive, attached or "
-                     "guard-post permanents cannot be passivated.", "cannot_passivate")
+        return refuse("K 86.2", "Its cost is to passivate it, but passive, attached or "
+                      "guard-post permanents cannot be passivated.", "cannot_passivate")
     heal_slots = _ability_heal_slots(ab)
     life_saving = top.kind == "life_saving"
     options = target_options(ctx, player, ab.targets, False, ab.responds_to, life_saving,
                              heal_slots, saving_of(ctx, top) if life_saving else ())
     if not options:
-        raise no_target_refusal(ctx, player, ab.targets, False, ab.responds_to,
-                                top.kind == "life_saving", heal_slots, False, True, why)
+        return no_target_refusal(ctx, player, ab.targets, False, ab.responds_to,
+                                 top.kind == "life_saving", heal_slots, False, True, why,
+                                 refuse)
     if s.players[player].vp < ab.cost_vp:
-        raise refuse("K 4.20.3", f"This ability costs {ab.cost_vp} VP but you have "
-                     f"{s.players[player].vp}.", "no_vp", cost=ab.cost_vp,
-                     vp=s.players[player].vp)
+        return refuse("K 4.20.3", f"This ability costs {ab.cost_vp} VP but you have "
+                      f"{s.players[player].vp}.", "no_vp", cost=ab.cost_vp,
+                      vp=s.players[player].vp)
     return options
 
 

@@ -137,6 +137,11 @@ class HkkRuleset(HkkProtocol):
         self.pool = pool
         self._clone_enc = msgspec.msgpack.Encoder()
         self._clone_dec = msgspec.msgpack.Decoder(State)
+        #: (state, its pending task, answers): the legal actions the last submit listed while
+        #: deciding not to auto-pass, valid while the state is unchanged since (the same task
+        #: object on top; every other change of state goes through submit, start or apply,
+        #: which drop it)
+        self._legal: tuple[State, Any, list[Any]] | None = None
 
     # -- state ----------------------------------------------------------------------
     def initial_state(self, header: Header) -> State:
@@ -153,10 +158,18 @@ class HkkRuleset(HkkProtocol):
                      options=options)
 
     def apply(self, state: State, event: Any) -> None:
+        self._legal = None
         reducer_apply(state, event)
 
     def clone(self, state: State) -> State:
         return self._clone_dec.decode(self._clone_enc.encode(state))
+
+    def freeze(self, state: State) -> bytes:
+        """The state as compact bytes (the game's snapshots); :meth:`thaw` gives it back."""
+        return self._clone_enc.encode(state)
+
+    def thaw(self, data: bytes) -> State:
+        return self._clone_dec.decode(data)
 
     def start_action(self) -> A.Start:
         return A.Start()
@@ -164,15 +177,18 @@ class HkkRuleset(HkkProtocol):
     # -- the door -------------------------------------------------------------------
     def start(self, state: State, action: Any = None) -> list[Any]:
         """Run the system's first entry: a normal set-up (K 28) or a declared scenario."""
+        self._legal = None
         ctx = Ctx(state, self.pool)
         if isinstance(action, A.SetupScenario):
             start_scenario(ctx, action.spec)
         else:
             setup(ctx)
         advance(ctx)
+        self._keep_legal(ctx)
         return ctx.out
 
     def submit(self, state: State, player: int, action: Any) -> list[Any]:
+        self._legal = None
         if state.result is not None:
             raise refuse("K 4.19.1", "The game is over: a game lasts until it is won, conceded "
                          "or drawn, and this one has ended.", "game_over")
@@ -194,12 +210,25 @@ class HkkRuleset(HkkProtocol):
             raise problem
         decisions.answer(ctx, player, action)
         advance(ctx)
+        self._keep_legal(ctx)
         return ctx.out
+
+    def _keep_legal(self, ctx: Ctx) -> None:
+        """Keep the pending decision's answers if auto-pass listed them for this very state."""
+        kept = ctx.legal
+        s = ctx.s
+        if (kept is not None and kept[1] == ctx.version and s.result is None and s.tasks
+                and s.tasks[-1] is kept[0]):
+            self._legal = (s, kept[0], kept[2])
 
     def pending(self, state: State) -> Decision | None:
         return decisions.pending(state)
 
     def legal_actions(self, state: State, player: int) -> list[Any]:
+        kept = self._legal
+        if (kept is not None and kept[0] is state and state.tasks and state.tasks[-1] is kept[1]
+                and kept[1].player == player and state.result is None):
+            return list(kept[2])
         return decisions.legal_actions(Ctx(state, self.pool), player)
 
     def ctx(self, state: State) -> Ctx:

@@ -12,11 +12,10 @@ from __future__ import annotations
 from itertools import chain
 from typing import Any
 
-from engine.core.game import IllegalAction
 from engine.hkk import actions as A
 from engine.hkk.cards import CardDef
-from engine.hkk.ctx import Ctx
-from engine.hkk.play import ability_options, play_options, regenerate_refusal
+from engine.hkk.ctx import Ctx, quiet
+from engine.hkk.play import ability_check, play_check, regenerate_refusal
 from engine.hkk.state import Task
 from engine.hkk.stats import cost_of_def, mc_cost_of_def
 
@@ -58,9 +57,8 @@ def window_actions(ctx: Ctx, player: int, kind: str, first_only: bool = False,
         seen.add(cid)
         if _cheap_reject(ctx, player, pool[cid], kind):
             continue
-        try:
-            options = play_options(ctx, player, iid, window, why=False)
-        except IllegalAction:
+        options = play_check(ctx, player, iid, window, False, quiet)
+        if options is False:
             continue
         out += [A.PlayCard(iid, t) for t in options]
         if first_only:
@@ -76,9 +74,8 @@ def window_actions(ctx: Ctx, player: int, kind: str, first_only: bool = False,
             ab = d.abilities[index]
             if kind == "respond" and ab.when != "reaction":
                 continue
-            try:
-                options = ability_options(ctx, player, iid, index, window, why=False)
-            except IllegalAction:
+            options = ability_check(ctx, player, iid, index, window, False, quiet)
+            if options is False:
                 continue
             out += [A.Activate(iid, index, t) for t in options]
             if first_only:
@@ -105,13 +102,26 @@ def window_needed(ctx: Ctx, kind: str, first: int, data: tuple[int, ...] = ()) -
 
 
 def window_choice(ctx: Ctx, player: int, kind: str, window: Task | None) -> bool:
-    """Has ``player`` anything but Pass in a ``kind`` window? Cached per table state."""
-    key = (player, kind, window.data if window is not None else ctx.s.tasks[-1].data)
+    """Has ``player`` anything but Pass in a ``kind`` window? Cached per table state.
+
+    Asked about the open window (``window`` None, auto-pass), a "yes" keeps it open and its
+    player is asked next: the full answer list is made then (a "no" costs the same either
+    way) and left in ``ctx.legal``, so that the legal actions are not listed twice."""
+    top = window is None
+    key = (player, kind, ctx.s.tasks[-1].data if top else window.data)
     hit = ctx.choices.get(key)
-    if hit is not None and hit[0] == ctx.version:
-        return hit[1]
-    answer = window_actions(ctx, player, kind, True, window) != [_PASS]
-    ctx.choices[key] = (ctx.version, answer)
+    if hit is not None and hit[0] == ctx.version and (not top or not hit[1] or hit[2]):
+        answer, answers = hit[1], hit[2]
+    elif top:
+        answers = window_actions(ctx, player, kind)
+        answer = answers != [_PASS]
+        ctx.choices[key] = (ctx.version, answer, answers)
+    else:
+        answer = window_actions(ctx, player, kind, True, window) != [_PASS]
+        answers = None
+        ctx.choices[key] = (ctx.version, answer, None)
+    if top and answer and answers:
+        ctx.legal = (ctx.s.tasks[-1], ctx.version, answers)
     return answer
 
 

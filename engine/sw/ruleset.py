@@ -81,6 +81,13 @@ class SwRuleset(SwProtocol):
     def clone(self, state: State) -> State:
         return _DEC.decode(_ENC.encode(state))
 
+    def freeze(self, state: State) -> bytes:
+        """The state as compact bytes (the game's snapshots); :meth:`thaw` gives it back."""
+        return _ENC.encode(state)
+
+    def thaw(self, data: bytes) -> State:
+        return _DEC.decode(data)
+
     def start_action(self) -> A.Start:
         return A.Start()
 
