@@ -17,7 +17,9 @@ from typing import Any, Callable
 
 from engine.net import messages as M
 from engine.net.address import Address, client_data_dir
-from engine.net.wire import SERVER_FRAME_LIMIT, BadMessage, decode_server, encode, read_frame
+from engine.net.wire import (
+    SERVER_FRAME_LIMIT, BadMessage, FrameTooLarge, decode_server, encode, read_frame,
+)
 
 #: pauses between reconnection attempts grow from the first to the last (seconds)
 BACKOFF = (0.2, 10.0)
@@ -139,7 +141,7 @@ class Client:
                 self._set("failed", reason=str(exc))
                 raise
             except (OSError, ConnectionError, asyncio.IncompleteReadError,
-                    asyncio.TimeoutError) as exc:
+                    asyncio.TimeoutError, FrameTooLarge) as exc:
                 if self._closing:
                     break
                 if not self.reconnect:

@@ -92,7 +92,8 @@ class Conn:
 
     # ------------------------------------------------------------------ in
     def allow(self) -> bool:
-        """Token bucket: True if one more message may be handled now."""
+        """Token bucket: True if one more message may be handled now. ``refused`` counts the
+        messages dropped since the client last let its bucket fill up halfway."""
         now = time.monotonic()
         self._allowance = min(self.limits.burst,
                               self._allowance + (now - self._last) * self.limits.rate)
@@ -101,5 +102,6 @@ class Conn:
             self.refused += 1
             return False
         self._allowance -= 1.0
-        self.refused = 0
+        if self._allowance >= self.limits.burst / 2:
+            self.refused = 0                 # the client calmed down: a flood is over
         return True

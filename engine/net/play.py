@@ -85,9 +85,11 @@ class Play:
                 conn.msg(M.Refused(table.id, exc.rule, exc.key, exc.message, _plain(exc.params)))
                 return
             except TableError as exc:
-                if exc.code == "stale":
-                    conn.send(await server.run(table.snapshot, seat))
-                raise
+                if exc.code != "stale":
+                    raise
+                conn.error(exc.code, str(exc), table.id)     # then the position as it is
+                conn.send(await server.run(table.snapshot, seat))
+                return
             except SaveError as exc:         # not made, not saved: the table is as it was
                 conn.error("save_failed", f"Your move was not made: {exc}", table.id)
                 return

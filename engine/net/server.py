@@ -76,6 +76,7 @@ class Server:
         self._ai: dict[str, asyncio.Task] = {}
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Task] = set()
+        self._handlers: set[asyncio.Task] = set()
         self._dirlock: DirLock | None = None
         self._stopped = asyncio.Event()
         from engine.net.lobby import Lobby
@@ -121,6 +122,8 @@ class Server:
             srv.close()
         for conn in list(self.conns):
             conn.close("the server is stopping")
+        if self._handlers:                  # each connection's loop sees its end and returns
+            await asyncio.wait(list(self._handlers), timeout=5)
         for task in list(self._ai.values()) + list(self._tasks):
             task.cancel()
         for handle in self._timers.values():
@@ -194,6 +197,10 @@ class Server:
     # ------------------------------------------------------------------ connections
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         conn = Conn(reader, writer, self.limits, peer=peer_user(writer.get_extra_info("socket")))
+        me = asyncio.current_task()
+        if me is not None:
+            self._handlers.add(me)
+            me.add_done_callback(self._handlers.discard)
         if len(self.conns) >= self.limits.max_connections:
             conn.error("busy", "The server has as many players as it can take; try again "
                        "later.", fatal=True)
