@@ -22,8 +22,8 @@ from engine.net.wire import CLIENT_FRAME_LIMIT, encode
 @dataclass(frozen=True)
 class Limits:
     frame: int = CLIENT_FRAME_LIMIT      # largest frame a client may send
-    rate: float = 50.0                   # messages per second, sustained
-    burst: float = 200.0                 # messages at once
+    rate: float = 500.0                  # messages per second, sustained (a fast bot's pace)
+    burst: float = 1000.0                # messages at once
     max_refused: int = 200               # flood refusals in a row before a disconnect
     max_bad: int = 20                    # malformed frames before a disconnect
     out_buffer: int = 16 * 1024 * 1024   # unsent bytes before a slow client is dropped

@@ -157,7 +157,11 @@ class Lobby:
         table = server.add_table(Table(rec, server.data))     # no await since the check
         async with table.lock:
             await server.run(write_record, server.data, rec)
+            if table.ready():                    # only bots: they start at once (to watch)
+                await server.run(table.start)
         server.lobby_changed()
+        if table.game is not None:
+            server.play.after_entry(table)
         if msg.sit and table.free_seat() >= 0:
             await self.join(conn, M.Join(table.id, code=rec.code))
         elif not msg.sit:
