@@ -169,9 +169,9 @@ class Play:
                 self._arm_clock(table)
                 return
             seat, frames = out
-            server.fanout(table, frames)
             server.broadcast(table, M.Notice(table.id, "time_up", {
                 "seat": seat, "name": table.rec.seats[seat].name}))
+            server.fanout(table, frames)
         self.after_entry(table)
 
     async def send_snapshots(self, table: Table) -> None:

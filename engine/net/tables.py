@@ -27,6 +27,7 @@ from engine.core.game import Game, IllegalAction, UndoRefused, check_header
 from engine.core.log import Header, Seat
 from engine.core.protocol import Result
 from engine.net import messages as M
+from engine.net import clock as chess_clock
 from engine.net.clock import Clock
 from engine.net.records import TableRecord, new_seed, tables_dir, write_record
 from engine.net.wire import encode, encode_body
@@ -456,9 +457,9 @@ def check_new_table(req: M.CreateTable) -> tuple[Any, TableRecord]:
     if unknown:
         raise TableError("options", f"{plugin.name} has no option {unknown[0]!r}; its "
                          f"options: {', '.join(plugin.options) or 'none'}.")
-    if req.clock and not 30 <= req.clock <= 4 * 3600:
-        raise TableError("clock", "A clock gives each player between 30 seconds and 4 hours "
-                         "(0: no clock).")
+    if req.clock and not chess_clock.MIN_CLOCK <= req.clock <= chess_clock.MAX_CLOCK:
+        raise TableError("clock", f"A clock gives each player between {chess_clock.MIN_CLOCK} "
+                         f"seconds and {chess_clock.MAX_CLOCK // 3600} hours (0: no clock).")
     if len(req.title) > 60:
         raise TableError("title", "A table's title is at most 60 characters.")
     seats = tuple(Seat(f"P{i + 1}", d, k) for i, (d, k) in enumerate(zip(decks, kinds)))

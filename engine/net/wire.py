@@ -59,7 +59,8 @@ async def read_frame(reader: asyncio.StreamReader, limit: int) -> bytes | None:
         head = await reader.readexactly(_LEN.size)
     except asyncio.IncompleteReadError as exc:
         if exc.partial:
-            raise ConnectionResetError("the connection ended in the middle of a message")
+            raise ConnectionResetError("the connection ended in the middle of a message") \
+                from None
         return None
     (size,) = _LEN.unpack(head)
     if size > limit:

@@ -20,7 +20,6 @@ import msgspec
 from engine.core import registry
 from engine.net import messages as M
 from engine.net.address import Address
-from engine.net.conn import Limits
 from engine.net.server import Server
 from engine.net.wire import SERVER_FRAME_LIMIT, decode_server, encode, encode_body, read_frame
 
