@@ -165,7 +165,7 @@ class Lobby:
         if msg.sit and table.free_seat() >= 0:
             await self.join(conn, M.Join(table.id, code=rec.code))
         elif not msg.sit:
-            conn.msg(M.Tables([table.info(-1)]))
+            conn.msg(M.Tables([table.info(-1)], full=False))
         return table
 
     # ------------------------------------------------------------------ seats
@@ -245,7 +245,7 @@ class Lobby:
             if table.game is not None:
                 conn.send(await server.run(table.snapshot, M.SPECTATOR))
             else:
-                conn.msg(M.Tables([table.info(-1)]))
+                conn.msg(M.Tables([table.info(-1)], full=False))
             server.broadcast(table, M.StatusChanged(table.id, table.status()))
         server.lobby_changed()
 

@@ -236,7 +236,10 @@ class Error(Msg, tag="error"):
 
 
 class Tables(Msg, tag="tables"):
+    """The lobby's list (``full``), or news of single tables to merge into it."""
+
     tables: list[TableInfo]
+    full: bool = True
 
 
 class Seated(Msg, tag="seated"):
