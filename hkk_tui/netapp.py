@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from textual import events
+from textual.message import Message
 
 from engine.net import messages as M
 from engine.net.address import Address
@@ -25,6 +26,21 @@ from hkk_tui.screens.settings_store import Settings, load_settings
 register_catalog(NS, Path(__file__).resolve().parent / "net_i18n")
 
 
+class ServerSaid(Message):
+    """A message from the server, handed from the network worker to the app's message loop
+    (where screens are pushed and redrawn)."""
+
+    def __init__(self, msg: Any) -> None:
+        super().__init__()
+        self.msg = msg
+
+
+class LinkChanged(Message):
+    def __init__(self, state: str, info: dict) -> None:
+        super().__init__()
+        self.state, self.info = state, info
+
+
 class NetApp(HkkApp):
     def __init__(self, address: Address, as_user: str = "", name: str = "",
                  tokens: TokenStore | None = None, settings: Settings | None = None,
@@ -32,7 +48,9 @@ class NetApp(HkkApp):
         super().__init__(settings, {}, **kw)
         self.address = address
         self.client = Client(address, name=name, as_user=as_user, tokens=tokens,
-                             on_message=self.on_net_message, on_state=self.on_net_state)
+                             on_message=lambda msg: self.post_message(ServerSaid(msg)),
+                             on_state=lambda state, info: self.post_message(
+                                 LinkChanged(state, info)))
         self.sessions: dict[str, RemoteSession] = {}
         self.tables: dict[str, M.TableInfo] = {}
         self.welcome: M.Welcome | None = None
@@ -64,6 +82,12 @@ class NetApp(HkkApp):
         return tr(NS, key, self.lang, **params)
 
     # ------------------------------------------------------------------ the connection
+    def on_server_said(self, event: ServerSaid) -> None:
+        self.on_net_message(event.msg)
+
+    def on_link_changed(self, event: LinkChanged) -> None:
+        self.on_net_state(event.state, event.info)
+
     def on_net_state(self, state: str, info: dict) -> None:
         if state == "bad_message":
             self.notify(self.t("lobby.bad_message", reason=info.get("reason", "")),

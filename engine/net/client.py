@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import random
 from pathlib import Path
 from typing import Any, Callable
@@ -20,6 +21,8 @@ from engine.net.address import Address, client_data_dir
 from engine.net.wire import (
     SERVER_FRAME_LIMIT, BadMessage, FrameTooLarge, decode_server, encode, read_frame,
 )
+
+log = logging.getLogger("hkk.client")
 
 #: pauses between reconnection attempts grow from the first to the last (seconds)
 BACKOFF = (0.2, 10.0)
@@ -196,7 +199,11 @@ class Client:
                 elif isinstance(msg, M.Seated):
                     self.store.keep(self._key, msg.table, msg.token)
                     self.at[msg.table] = "seat"
-                self.on_message(msg)
+                try:
+                    self.on_message(msg)
+                except Exception as exc:  # noqa: BLE001 - one bad message is not the link's end
+                    log.exception("handling %s failed", type(msg).__name__)
+                    self.on_state("bad_message", {"reason": f"{type(exc).__name__}: {exc}"})
         finally:
             pinger.cancel()
 

@@ -29,7 +29,7 @@ def _t(key: str, lang: str, **params: Any) -> str:
 
 
 class LobbyScreen(Screen):
-    BINDINGS = [Binding("enter", "join", "net:key.join"),
+    BINDINGS = [Binding("s,enter", "join", "net:key.join"),
                 Binding("w", "watch", "net:key.watch"),
                 Binding("n", "new_table", "net:key.new_table"),
                 Binding("j", "code", "net:key.code"),
@@ -89,8 +89,8 @@ class LobbyScreen(Screen):
             tables.add_option(Option(self.row(app.tables[tid])))
         if not self._ids:
             tables.add_option(Option(Text(_t("lobby.empty", L), style="dim"), disabled=True))
-        elif keep is not None:
-            tables.highlighted = min(keep, len(self._ids) - 1)
+        else:
+            tables.highlighted = min(keep or 0, len(self._ids) - 1)
         notes = [self.mine_note(i) for i in app.tables.values() if any(s.mine for s in i.seats)]
         if error is not None:
             notes.append(f"[{error.code}] {error.message}")

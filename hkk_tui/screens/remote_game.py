@@ -41,9 +41,8 @@ class RemoteGameScreen(GameScreen):
     def n(self, key: str, **params: Any) -> str:
         return tr(NS, key, self.lang, **params)
 
-    def on_mount(self, event: events.Mount) -> None:
-        event.prevent_default()                  # GameScreen's, called here in order
-        super().on_mount()
+    def _on_mount(self, event: events.Mount) -> None:
+        # (Textual calls GameScreen.on_mount after this, as for every class of the screen)
         self._was_mine = self.session.my_decision() is not None
         self.set_interval(1.0, self._tick)
 
@@ -120,7 +119,10 @@ class RemoteGameScreen(GameScreen):
     # ------------------------------------------------------------------ the prompt
     def update_prompt(self) -> None:
         s = self.session
-        prompt = self.query_one("#prompt", Prompt)
+        found = self.query("#prompt")
+        if not found:                           # news for a screen being taken down
+            return
+        prompt = found.first(Prompt)
         state, info = self.app.net_state if hasattr(self.app, "net_state") else ("", {})
         if state in ("waiting", "connecting", "failed") and s.result() is None:
             what = self.n("game.offline", seconds=info.get("retry", 0)) if state == "waiting" \
@@ -136,7 +138,13 @@ class RemoteGameScreen(GameScreen):
             prompt.say(self.n("game.away", player=s.names()[d.player]), self._clocks(),
                        self.error)
             return
-        super().update_prompt()
+        if d is not None and s.result() is None and d.player != s.viewer() and \
+                not s.is_bot(d.player):             # another person's decision: no keys
+            what, _keys = s.table().prompt(d, s.view())
+            prompt.say(t("prompt.waiting", self.lang, player=s.names()[d.player], what=what,
+                         rule=d.rule), "", self.error)
+        else:
+            super().update_prompt()
         clocks = self._clocks()
         if clocks:
             prompt.say(f"{clocks}  {prompt.main_text}", "", prompt.error_text)
@@ -222,22 +230,3 @@ class RemoteGameScreen(GameScreen):
             return
         self.app.push_screen(MessageScreen(self.n("game.log_title"),
                                            self.n("game.log_saved", path=str(path))))
-
-    def action_menu(self) -> None:
-        """Back to the lobby; the seat is kept (come back to it from the lobby)."""
-        self._token += 1
-        self.session.close()
-        self.app.pop_screen()
-
-    def on_unmount(self, event: events.Unmount) -> None:
-        event.prevent_default()
-        self._token += 1
-        self.session.close()
-        forget = getattr(self.app, "forget", None)
-        if forget is not None:
-            forget(self.session)
-
-    def on_screen_resume(self, event: events.ScreenResume) -> None:
-        event.prevent_default()
-        if self.session.ready:
-            self.refresh_panes()
