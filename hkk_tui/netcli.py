@@ -142,7 +142,7 @@ def cmd_connect(args: argparse.Namespace) -> int:
 
 # ---------------------------------------------------------------------------- loadtest
 def cmd_loadtest(args: argparse.Namespace) -> int:
-    from engine.net.loadtest import run_loadtest
+    from hkk_tui.loadtest import run_loadtest
 
     return run_loadtest(args)
 

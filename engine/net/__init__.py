@@ -9,7 +9,7 @@
 * :mod:`engine.net.server` — the asyncio server: connections, the lobby, AI seats, clocks.
 * :mod:`engine.net.client` — a client connection that reconnects by itself.
 * :mod:`engine.net.mirror` — a client's copy of one table, decoded into the ruleset's own types.
-* :mod:`engine.net.bot` — the headless bot client (``hkk bot``); :mod:`engine.net.loadtest`.
+* :mod:`engine.net.bot` — the headless bot client (``hkk bot``, and ``hkk loadtest``'s players).
 
 Nothing here imports a ruleset: tables work from the registry and the protocol (views, redacted
 events, action hints), so every registered ruleset plays over the network.
