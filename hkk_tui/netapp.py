@@ -44,9 +44,10 @@ class LinkChanged(Message):
 class NetApp(HkkApp):
     def __init__(self, address: Address, as_user: str = "", name: str = "",
                  tokens: TokenStore | None = None, settings: Settings | None = None,
-                 **kw: Any) -> None:
+                 ask_name: bool = False, **kw: Any) -> None:
         super().__init__(settings, {}, **kw)
         self.address = address
+        self.ask_name = ask_name
         self.client = Client(address, name=name, as_user=as_user, tokens=tokens,
                              on_message=lambda msg: self.post_message(ServerSaid(msg)),
                              on_state=lambda state, info: self.post_message(
@@ -64,6 +65,21 @@ class NetApp(HkkApp):
         event.prevent_default()              # the lobby instead of the local title menu
         self.apply_settings()
         self.push_screen(LobbyScreen())
+        if not self.ask_name:
+            self._connect()
+            return
+        from hkk_tui.screens.dialogs import TextInputScreen
+
+        def named(name: str | None) -> None:     # a shared account: who is at the keyboard
+            if not name:
+                self.exit()
+                return
+            self.client.as_user = self.client.name = name
+            self._connect()
+
+        self.push_screen(TextInputScreen(self.t("lobby.name_prompt")), named)
+
+    def _connect(self) -> None:
         self.run_worker(self._net(), name="net", group="net", exclusive=True,
                         exit_on_error=False)
 
@@ -177,7 +193,7 @@ class NetApp(HkkApp):
 
 
 def run_connect(address: Address, as_user: str = "", name: str = "", lang: str | None = None,
-                tokens: TokenStore | None = None) -> int:
+                tokens: TokenStore | None = None, ask_name: bool = False) -> int:
     """Start the app on the lobby of the server at ``address``; returns its exit status."""
     import os
 
@@ -189,6 +205,6 @@ def run_connect(address: Address, as_user: str = "", name: str = "", lang: str |
     if settings.colour == "mono":
         os.environ["NO_COLOR"] = "1"
     app = NetApp(address, as_user=as_user, name=name, tokens=tokens, settings=settings,
-                 driver_class=driver_class())
+                 ask_name=ask_name, driver_class=driver_class())
     app.run()
     return app.return_code or 0

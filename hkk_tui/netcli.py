@@ -137,7 +137,8 @@ def cmd_connect(args: argparse.Namespace) -> int:
     from hkk_tui.netapp import run_connect
 
     return run_connect(address, as_user=args.as_user or "", name=args.name or "",
-                       lang=args.lang, tokens=_tokens(args.as_user or "", args.name or ""))
+                       lang=args.lang, tokens=_tokens(args.as_user or "", args.name or ""),
+                       ask_name=args.ask_name and not args.as_user)
 
 
 # ---------------------------------------------------------------------------- loadtest
@@ -166,6 +167,8 @@ def add_commands(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
     c.add_argument("--as", dest="as_user", default=None, metavar="NAME",
                    help="your name within a shared account (Unix socket)")
     c.add_argument("--name", default=None, help="your name at the table (TCP)")
+    c.add_argument("--ask-name", action="store_true",
+                   help="ask who is playing first (a shared ForceCommand account)")
     c.add_argument("--lang", choices=("hu", "en"), default=None)
     b = sub.add_parser("bot", help="a headless bot that plays one seat of a table to the end")
     b.add_argument("--connect", required=True, metavar="ADDRESS")

@@ -28,10 +28,15 @@ WAIT = 20.0          # seconds any single expected message may take on a loaded 
 
 
 def register_toy() -> None:
+    """Register the test-only Toy Grid ruleset (undo with :func:`unregister_toy`)."""
     from tests import toy_ruleset
 
     registry.names()
     registry.register(toy_ruleset.PLUGIN)
+
+
+def unregister_toy() -> None:
+    registry.unregister("toy")
 
 
 @contextlib.asynccontextmanager

@@ -19,7 +19,7 @@ from typing import Any
 
 import msgspec
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.core.game import IllegalAction
@@ -27,7 +27,7 @@ from engine.net import messages as M
 from engine.net.mirror import TableMirror
 from engine.net.tables import public_header
 from engine.net.wire import encode_body
-from net_helpers import Raw, act, register_toy, running_server
+from net_helpers import Raw, act, register_toy, running_server, unregister_toy
 from tests.conformance.hooks import HOOKS
 
 ENC = msgspec.msgpack.Encoder()
@@ -185,10 +185,17 @@ async def _game(tmp_path: Any, name: str, seed: int) -> None:
     assert checked > 2 * len(game.entries)        # every entry reached every viewer
 
 
+@pytest.fixture(autouse=True)
+def _toy():
+    register_toy()
+    yield
+    unregister_toy()
+
+
 @pytest.mark.parametrize("name", ["hkk", "toy"])
-@settings(max_examples=3, deadline=None, derandomize=True)
+@settings(max_examples=3, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])  # toy stays registered
 @given(seed=st.integers(1, 10 ** 6))
 def test_no_message_tells_a_seat_or_a_spectator_what_it_may_not_know(tmp_path_factory, name,
                                                                      seed):
-    register_toy()
     asyncio.run(_game(tmp_path_factory.mktemp("hidden"), name, seed))

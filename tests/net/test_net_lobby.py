@@ -10,12 +10,14 @@ import getpass
 import pytest
 
 from engine.net import messages as M
-from net_helpers import Raw, register_toy, running_server
+from net_helpers import Raw, register_toy, running_server, unregister_toy
 
 
 @pytest.fixture(autouse=True)
 def _toy():
     register_toy()
+    yield
+    unregister_toy()
 
 
 def run(coro):

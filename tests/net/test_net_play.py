@@ -16,12 +16,14 @@ from engine.net import clock as C
 from engine.net import messages as M
 from engine.net.address import parse
 from engine.net.mirror import TableMirror
-from net_helpers import Raw, act, register_toy, running_server
+from net_helpers import Raw, act, register_toy, running_server, unregister_toy
 
 
 @pytest.fixture(autouse=True)
 def _toy():
     register_toy()
+    yield
+    unregister_toy()
 
 
 def run(coro):

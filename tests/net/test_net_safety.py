@@ -14,12 +14,14 @@ from engine.net import bot
 from engine.net import messages as M
 from engine.net.address import parse
 from engine.net.conn import Limits
-from net_helpers import Raw, act, frame_header, register_toy, running_server
+from net_helpers import Raw, act, frame_header, register_toy, running_server, unregister_toy
 
 
 @pytest.fixture(autouse=True)
 def _toy():
     register_toy()
+    yield
+    unregister_toy()
 
 
 def run(coro):

@@ -19,7 +19,7 @@ from hkk_tui.i18n import ns_catalog
 from hkk_tui.rulesets import register_ui, unregister_ui
 from hkk_tui.screens.dialogs import ChoiceScreen, MessageScreen
 from hkk_tui.screens.settings_store import Settings
-from net_helpers import Raw, register_toy, running_server
+from net_helpers import Raw, register_toy, running_server, unregister_toy
 
 
 @pytest.fixture(autouse=True)
@@ -31,6 +31,7 @@ def _setup(monkeypatch, tmp_path):
     register_ui(ToyUI())
     yield
     unregister_ui("toy")
+    unregister_toy()
 
 
 def test_the_network_catalogs_hold_the_same_keys():
