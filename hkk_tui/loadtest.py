@@ -3,7 +3,9 @@
 It starts an ``hkk server`` process on a temporary socket (or uses ``--connect``), then client
 processes that each play their share of the games at once — every game two ``hkk bot`` players in
 one process, so the delay from an action leaving one client to the update reaching the other
-client is read on one clock (end to end). The server reports its own delay (from an action's
+client is read on one clock (end to end). ``--think S`` makes the bots wait about S seconds
+before each decision, as people do: flat out (0) measures throughput, paced runs the delays a
+player would feel with that many games going on. The server reports its own delay (from an action's
 arrival to the opponent's update being queued) and its memory. The report (JSON) holds games per
 minute, the p50/p95 delays, the server's memory per table at the peak, and any error; a run
 with an error exits 1. Numbers, not assertions: this is a benchmark, not a test.
@@ -34,7 +36,7 @@ def _pct(values: list[float], p: float) -> float:
 
 # ---------------------------------------------------------------------------- a client process
 async def _worker(address: str, games: list[int], ruleset: str, bot: str, seed: int,
-                  tag: str) -> dict[str, Any]:
+                  tag: str, think: float) -> dict[str, Any]:
     from engine.net import bot as botclient
     from engine.net.address import parse
 
@@ -50,7 +52,7 @@ async def _worker(address: str, games: list[int], ruleset: str, bot: str, seed: 
             results = await asyncio.gather(*(
                 botclient.play(addr, table, bot, ruleset, name=f"{table}-{i}",
                                as_user=f"{table}-{i}", seed=seed * 1000 + 2 * g + i,
-                               probe=probe, timeout=1800)
+                               probe=probe, timeout=7200, think=think)
                 for i in range(2)))
             if results[0] is None or results[0] != results[1]:
                 errors.append(f"{table}: the two seats saw different results {results}")
@@ -71,9 +73,10 @@ def worker_main(argv: list[str]) -> int:
     p.add_argument("--seed", type=int)
     p.add_argument("--tag")
     p.add_argument("--out")
+    p.add_argument("--think", type=float, default=0.0)
     a = p.parse_args(argv)
     games = [int(g) for g in a.games.split(",") if g]
-    out = asyncio.run(_worker(a.address, games, a.ruleset, a.bot, a.seed, a.tag))
+    out = asyncio.run(_worker(a.address, games, a.ruleset, a.bot, a.seed, a.tag, a.think))
     Path(a.out).write_text(json.dumps(out))
     return 0
 
@@ -127,7 +130,8 @@ def run_loadtest(args: argparse.Namespace) -> int:
             [sys.executable, "-m", "hkk_tui.loadtest", "--worker", "--address", address,
              "--games", ",".join(map(str, share)), "--ruleset", args.ruleset, "--bot",
              args.bot, "--seed", str(args.seed), "--tag", f"{args.seed}-{os.getpid()}",
-             "--out", str(tmp / f"worker-{i}.json")], env=env), tmp / f"worker-{i}.json")
+             "--out", str(tmp / f"worker-{i}.json"), "--think", str(args.think)], env=env),
+            tmp / f"worker-{i}.json")
             for i, share in enumerate(shares) if share]
         peak_tables, peak_rss = 0, before.rss_kb
         while any(w.poll() is None for w, _out in workers):
@@ -152,6 +156,7 @@ def run_loadtest(args: argparse.Namespace) -> int:
     tables = max(peak_tables, 1)
     report = {
         "ruleset": args.ruleset, "bot": args.bot, "games": args.games,
+        "think_seconds": args.think,
         "client_processes": len(shares), "concurrent_tables_at_peak": peak_tables,
         "errors": errors, "wall_seconds": round(wall, 2),
         "games_per_minute": round(args.games / wall * 60, 1),

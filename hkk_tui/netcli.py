@@ -193,5 +193,7 @@ def add_commands(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
                     help="an existing server (default: start one on a temporary socket)")
     lt.add_argument("--out", default="loadtest-report.json")
     lt.add_argument("--seed", type=int, default=1)
+    lt.add_argument("--think", type=float, default=0.0, metavar="SECONDS",
+                    help="about this long before each bot decision (0: flat out)")
     return {"server": cmd_server, "connect": cmd_connect, "bot": cmd_bot,
             "loadtest": cmd_loadtest}

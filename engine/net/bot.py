@@ -7,6 +7,7 @@ actions the server sends; it reconnects by itself if the connection or the serve
 from __future__ import annotations
 
 import asyncio
+import random
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -48,7 +49,8 @@ class Probe:
 
 class BotPlayer:
     def __init__(self, client: Client, table: str, bot: str, ruleset: str, seed: int,
-                 probe: Probe | None = None, say: Callable[[str], None] | None = None) -> None:
+                 probe: Probe | None = None, say: Callable[[str], None] | None = None,
+                 think: float = 0.0) -> None:
         self.client = client
         self.table = table
         self.bot_name = bot
@@ -61,7 +63,9 @@ class BotPlayer:
         self.done = asyncio.Event()
         self.failure = ""
         self.refusals = 0
+        self.think = think
         self._sent_at = -1
+        self._rng = random.Random(seed)
 
     def on_message(self, msg: Any) -> None:
         if isinstance(msg, M.Welcome):
@@ -97,12 +101,24 @@ class BotPlayer:
         self.done.set()
 
     def step(self) -> None:
-        """Answer the decision if it is the bot's (once per position)."""
+        """Answer the decision if it is the bot's (once per position; after ``think`` seconds,
+        more or less, like a person, if it is set)."""
         m = self.mirror
         if m.result is not None:
             self.done.set()
             return
         if not m.mine() or self._sent_at == m.n:
+            return
+        if self.think > 0:
+            self._sent_at = m.n
+            delay = self.think * (0.5 + self._rng.random())
+            asyncio.get_running_loop().call_later(delay, self._act, m.n)
+            return
+        self._act(m.n)
+
+    def _act(self, n: int) -> None:
+        m = self.mirror
+        if m.n != n or not m.mine() or m.result is not None:
             return
         if self.bot is None:
             self.bot = make_bot(self.bot_name, m.ruleset, self.seed)
@@ -112,16 +128,18 @@ class BotPlayer:
             self.probe.acted(self.table, m.n + 1)
         if self.client.send(M.Act(self.table, m.n, msgspec.Raw(encode_body(action)))):
             self._sent_at = m.n
+        else:
+            self._sent_at = -1                       # not connected: again after the snapshot
 
 
 async def play(address: Address, table: str, bot: str, ruleset: str = "hkk", name: str = "",
                as_user: str = "", seed: int = 0, tokens: TokenStore | None = None,
                probe: Probe | None = None, say: Callable[[str], None] | None = None,
-               timeout: float | None = None) -> M.Status | Any:
+               timeout: float | None = None, think: float = 0.0) -> Any:
     """Play one seat of ``table`` to the end; returns the game's Result (BotFailed if the bot
     cannot play: the table is full, the ruleset refused, the server refused us)."""
     client = Client(address, name=name or f"bot-{bot}", as_user=as_user, tokens=tokens)
-    player = BotPlayer(client, table, bot, ruleset, seed, probe, say)
+    player = BotPlayer(client, table, bot, ruleset, seed, probe, say, think)
     client.on_message = player.on_message
     runner = asyncio.get_running_loop().create_task(client.run())
 
