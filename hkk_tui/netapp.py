@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from rich.markup import escape
 from textual import events
 from textual.message import Message
 
@@ -106,7 +107,7 @@ class NetApp(HkkApp):
 
     def on_net_state(self, state: str, info: dict) -> None:
         if state == "bad_message":
-            self.notify(self.t("lobby.bad_message", reason=info.get("reason", "")),
+            self.notify(escape(self.t("lobby.bad_message", reason=info.get("reason", ""))),
                         severity="warning")
             return
         self.net_state = (state, info)

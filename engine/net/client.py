@@ -19,7 +19,12 @@ from typing import Any, Callable
 from engine.net import messages as M
 from engine.net.address import Address, client_data_dir
 from engine.net.wire import (
-    SERVER_FRAME_LIMIT, BadMessage, FrameTooLarge, decode_server, encode, read_frame,
+    SERVER_FRAME_LIMIT,
+    BadMessage,
+    FrameTooLarge,
+    decode_server,
+    encode,
+    read_frame,
 )
 
 log = logging.getLogger("hkk.client")

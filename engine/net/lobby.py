@@ -18,7 +18,13 @@ from engine.core import registry
 from engine.net import messages as M
 from engine.net.conn import Conn
 from engine.net.records import (
-    TABLE_ID, new_code, new_table_id, new_token, record_path, token_hash, write_record,
+    TABLE_ID,
+    new_code,
+    new_table_id,
+    new_token,
+    record_path,
+    token_hash,
+    write_record,
 )
 from engine.net.tables import Table, TableError, check_new_table
 
@@ -30,7 +36,9 @@ MAX_LISTED = 200
 
 
 def clean_name(text: str, limit: int = 24) -> str:
-    """A display name: printable characters only, trimmed."""
+    """A display name: printable characters only (square brackets become round ones, so a name
+    never reads as markup in anybody's terminal), trimmed."""
+    text = text.replace("[", "(").replace("]", ")")
     return "".join(ch for ch in text if ch.isprintable()).strip()[:limit]
 
 

@@ -23,7 +23,10 @@ from typing import Any, Callable
 from engine.core import store
 from engine.net import messages as M
 from engine.net.address import (
-    Address, open_socket_to_group, peer_user, prepare_socket_dir,
+    Address,
+    open_socket_to_group,
+    peer_user,
+    prepare_socket_dir,
 )
 from engine.net.conn import Conn, Limits
 from engine.net.records import DirLock, read_records, tables_dir

@@ -26,8 +26,8 @@ from engine.core import registry
 from engine.core.game import Game, IllegalAction, UndoRefused, check_header
 from engine.core.log import Header, Seat
 from engine.core.protocol import Result
-from engine.net import messages as M
 from engine.net import clock as chess_clock
+from engine.net import messages as M
 from engine.net.clock import Clock
 from engine.net.records import TableRecord, new_seed, tables_dir, write_record
 from engine.net.wire import encode, encode_body

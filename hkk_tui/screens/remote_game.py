@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from rich.markup import escape
 from textual import events
 from textual.binding import Binding
 
@@ -106,7 +107,7 @@ class RemoteGameScreen(GameScreen):
             return
         self.query_one("#log", GameLog).add([(text, "")])
         if msg.key in ("time_up", "undo_declined", "draw_declined", "away", "back", "left"):
-            self.app.notify(text, timeout=6)
+            self.app.notify(escape(text), timeout=6)
         self.update_prompt()
 
     def _answer(self, msg: Any) -> None:

@@ -21,13 +21,13 @@ import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from net_helpers import Raw, act, register_toy, running_server, unregister_toy
 
 from engine.core.game import IllegalAction
 from engine.net import messages as M
 from engine.net.mirror import TableMirror
 from engine.net.tables import public_header
 from engine.net.wire import encode_body
-from net_helpers import Raw, act, register_toy, running_server, unregister_toy
 from tests.conformance.hooks import HOOKS
 
 ENC = msgspec.msgpack.Encoder()
@@ -192,7 +192,14 @@ def _toy():
     unregister_toy()
 
 
-@pytest.mark.parametrize("name", ["hkk", "toy"])
+def _names() -> list[str]:
+    """Every registered ruleset, and the test-only Toy Grid."""
+    from engine.core import registry
+
+    return sorted(set(registry.names()) | {"toy"})
+
+
+@pytest.mark.parametrize("name", _names())
 @settings(max_examples=3, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.function_scoped_fixture])  # toy stays registered
 @given(seed=st.integers(1, 10 ** 6))

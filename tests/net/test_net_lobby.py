@@ -8,9 +8,9 @@ import asyncio
 import getpass
 
 import pytest
+from net_helpers import Raw, register_toy, running_server, unregister_toy
 
 from engine.net import messages as M
-from net_helpers import Raw, register_toy, running_server, unregister_toy
 
 
 @pytest.fixture(autouse=True)

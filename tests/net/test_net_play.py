@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from net_helpers import Raw, act, register_toy, running_server, unregister_toy
 
 from engine.core import store
 from engine.core.game import rerun
@@ -16,7 +17,6 @@ from engine.net import clock as C
 from engine.net import messages as M
 from engine.net.address import parse
 from engine.net.mirror import TableMirror
-from net_helpers import Raw, act, register_toy, running_server, unregister_toy
 
 
 @pytest.fixture(autouse=True)

@@ -8,10 +8,11 @@ import subprocess
 import time
 from pathlib import Path
 
+from net_helpers import ROOT, ServerProcess, env_for, hkk_argv
+
 from engine.core import store
 from engine.core.game import rerun
 from engine.core.registry import ruleset_for
-from net_helpers import ROOT, ServerProcess, env_for, hkk_argv
 
 
 def _bot(sock: Path, table: str, who: str, env: dict[str, str],

@@ -9,12 +9,12 @@ import asyncio
 
 import msgspec
 import pytest
+from net_helpers import Raw, act, frame_header, register_toy, running_server, unregister_toy
 
 from engine.net import bot
 from engine.net import messages as M
 from engine.net.address import parse
 from engine.net.conn import Limits
-from net_helpers import Raw, act, frame_header, register_toy, running_server, unregister_toy
 
 
 @pytest.fixture(autouse=True)

@@ -12,9 +12,9 @@ import time
 from pathlib import Path
 
 import pytest
+from net_helpers import ROOT, ServerProcess, env_for
 
 from engine.core import store
-from net_helpers import ROOT, ServerProcess, env_for
 from tests.tui.tui_helpers import HAVE_TMUX, Tmux
 
 WRAPPER = str(ROOT / "tests" / "net" / "hkk_with_toy.py")

@@ -9,6 +9,7 @@ import asyncio
 from pathlib import Path
 
 import pytest
+from net_helpers import Raw, register_toy, running_server, unregister_toy
 
 from engine.core import store
 from engine.net import bot
@@ -19,7 +20,6 @@ from hkk_tui.i18n import ns_catalog
 from hkk_tui.rulesets import register_ui, unregister_ui
 from hkk_tui.screens.dialogs import ChoiceScreen, MessageScreen
 from hkk_tui.screens.settings_store import Settings
-from net_helpers import Raw, register_toy, running_server, unregister_toy
 
 
 @pytest.fixture(autouse=True)
