@@ -53,7 +53,8 @@ class TableMirror:
         self.ruleset: Any = None
         self.viewer = M.SPECTATOR
         self.entries: list[Entry] = []
-        self.view: Any = None
+        self._view: Any = None
+        self._view_raw: bytes = b""
         self.decision: Any = None
         self.legal: list[Any] = []
         self.hints: list[Any] = []
@@ -61,6 +62,14 @@ class TableMirror:
         self.status = M.Status()
         self.chat: list[M.ChatLine] = []
         self._dec: tuple[Any, Any, Any, Any] | None = None
+
+    @property
+    def view(self) -> Any:
+        """This viewer's view of the game (decoded when first read: a bot reads it only when it
+        decides)."""
+        if self._view is None and self._view_raw and self._dec is not None:
+            self._view = self._dec[0].decode(self._view_raw)
+        return self._view
 
     @property
     def n(self) -> int:
@@ -101,8 +110,8 @@ class TableMirror:
         return True
 
     def _position(self, msg: Any) -> None:
-        view_dec, _events, legal_dec, _log = self._dec
-        self.view = view_dec.decode(bytes(msg.view))
+        _view, _events, legal_dec, _log = self._dec
+        self._view, self._view_raw = None, bytes(msg.view)
         self.decision = msg.decision
         self.legal = legal_dec.decode(bytes(msg.legal))
         self.hints = list(msg.hints)
