@@ -81,7 +81,8 @@ def prepare_socket_dir(path: str) -> None:
     may use that group), and remove a stale socket left by a killed server."""
     folder = Path(path).parent
     if not folder.exists():
-        folder.mkdir(parents=True, mode=0o2770)
+        folder.mkdir(parents=True)
+        os.chmod(folder, 0o2770)            # (mkdir's mode is cut by the umask)
         _give_to_group(folder)
     p = Path(path)
     if p.is_socket():

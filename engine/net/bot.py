@@ -138,7 +138,8 @@ async def play(address: Address, table: str, bot: str, ruleset: str = "hkk", nam
                timeout: float | None = None, think: float = 0.0) -> Any:
     """Play one seat of ``table`` to the end; returns the game's Result (BotFailed if the bot
     cannot play: the table is full, the ruleset refused, the server refused us)."""
-    client = Client(address, name=name or f"bot-{bot}", as_user=as_user, tokens=tokens)
+    client = Client(address, name=name or f"bot-{bot}", as_user=as_user, tokens=tokens,
+                    first_try=True)
     player = BotPlayer(client, table, bot, ruleset, seed, probe, say, think)
     client.on_message = player.on_message
     runner = asyncio.get_running_loop().create_task(client.run())

@@ -86,7 +86,7 @@ class Client:
                  tokens: TokenStore | None = None,
                  on_message: Callable[[Any], None] | None = None,
                  on_state: Callable[[str, dict], None] | None = None,
-                 reconnect: bool = True) -> None:
+                 reconnect: bool = True, first_try: bool = False) -> None:
         self.address = address
         self.name = name
         self.as_user = as_user
@@ -94,6 +94,9 @@ class Client:
         self.on_message = on_message or (lambda msg: None)
         self.on_state = on_state or (lambda state, info: None)
         self.reconnect = reconnect
+        #: a server that cannot be reached at the very first try is an error (``hkk bot``)
+        self.first_try = first_try
+        self._ever = False
         self.welcome: M.Welcome | None = None
         self.state = "connecting"
         #: tables to go back to after a reconnect: table id -> "seat" or "watch"
@@ -152,6 +155,9 @@ class Client:
                     asyncio.TimeoutError, FrameTooLarge) as exc:
                 if self._closing:
                     break
+                if self.first_try and not self._ever:
+                    raise Fatal(f"cannot connect to {self.address} ({exc}); is `hkk server` "
+                                "running there?") from None
                 if not self.reconnect:
                     self._set("failed", reason=str(exc) or type(exc).__name__)
                     raise
@@ -195,6 +201,7 @@ class Client:
                     raise Fatal(msg.message)
                 if isinstance(msg, M.Welcome):
                     self.welcome = msg
+                    self._ever = True
                     self._set("connected", user=msg.user, server=msg.server)
                     for table, how in list(self.at.items()):    # back where we were
                         if how == "watch":

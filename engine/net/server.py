@@ -106,7 +106,7 @@ class Server:
         for table in self.tables.values():
             if table.state == "playing":
                 self.play.after_entry(table)
-        log.info("listening on %s", ", ".join(self.addresses()))
+        log.debug("listening on %s", ", ".join(self.addresses()))
 
     def addresses(self) -> list[str]:
         out = []
