@@ -177,3 +177,21 @@ def test_tcp_players_come_back_with_their_seat_token_and_the_newest_connection_s
             err = await a.expect(M.Error)                      # the old connection is told
             assert err.code == "elsewhere"
     run(body())
+
+
+def test_the_socket_is_for_its_owner_and_group_only(tmp_path):
+    import stat
+
+    from engine.net.server import Server
+
+    async def body():
+        sock = tmp_path / "run" / "hkk.sock"              # its folder is made by the server
+        server = Server(tmp_path / "data", str(sock))
+        await server.start()
+        try:
+            assert stat.S_IMODE(sock.stat().st_mode) == 0o660
+            assert stat.S_IMODE(sock.parent.stat().st_mode) == 0o2770
+        finally:
+            await server.stop()
+        assert not sock.exists()                           # a clean stop removes it
+    run(body())
