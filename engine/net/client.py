@@ -34,6 +34,8 @@ BACKOFF = (0.2, 10.0)
 PING_EVERY = 15.0
 #: a server silent for this long (it answers pings) is taken as gone
 SILENCE = 45.0
+#: attempts before a server never reached is an error (with ``first_try``)
+FIRST_TRIES = 4
 
 
 class Fatal(Exception):
@@ -94,7 +96,7 @@ class Client:
         self.on_message = on_message or (lambda msg: None)
         self.on_state = on_state or (lambda state, info: None)
         self.reconnect = reconnect
-        #: a server that cannot be reached at the very first try is an error (``hkk bot``)
+        #: a server never reached in the first few tries is an error (``hkk bot``)
         self.first_try = first_try
         self._ever = False
         self.welcome: M.Welcome | None = None
@@ -143,6 +145,7 @@ class Client:
         """Connect and read until :meth:`close`; reconnect after a drop (unless ``reconnect``
         is off: then the drop is raised). A :class:`Fatal` refusal ends the loop."""
         delay = BACKOFF[0]
+        failed = 0
         while not self._closing:
             self._set("connecting")
             try:
@@ -155,7 +158,8 @@ class Client:
                     asyncio.TimeoutError, FrameTooLarge) as exc:
                 if self._closing:
                     break
-                if self.first_try and not self._ever:
+                failed += 1
+                if self.first_try and not self._ever and failed >= FIRST_TRIES:
                     raise Fatal(f"cannot connect to {self.address} ({exc}); is `hkk server` "
                                 "running there?") from None
                 if not self.reconnect:

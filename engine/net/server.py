@@ -35,6 +35,9 @@ from engine.net.wire import BadMessage, FrameTooLarge, decode_client, encode, re
 
 log = logging.getLogger("hkk.server")
 
+#: connections waiting to be accepted (a restarted server is met by every client at once)
+BACKLOG = 1024
+
 #: how long a finished table stays listed (and its log can be fetched from memory), seconds
 KEEP_FINISHED = 3600.0
 
@@ -97,11 +100,13 @@ class Server:
         self.resume_tables()
         if self.socket_path:
             prepare_socket_dir(self.socket_path)
-            srv = await asyncio.start_unix_server(self._handle, path=self.socket_path)
+            srv = await asyncio.start_unix_server(self._handle, path=self.socket_path,
+                                                  backlog=BACKLOG)
             open_socket_to_group(self.socket_path)
             self._servers.append(srv)
         if self.listen is not None:
-            srv = await asyncio.start_server(self._handle, self.listen.host, self.listen.port)
+            srv = await asyncio.start_server(self._handle, self.listen.host, self.listen.port,
+                                             backlog=BACKLOG)
             self._servers.append(srv)
         for table in self.tables.values():
             if table.state == "playing":
