@@ -9,7 +9,6 @@ opens its game screen.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from rich.markup import escape
@@ -20,11 +19,9 @@ from engine.net import messages as M
 from engine.net.address import Address
 from engine.net.client import Client, Fatal, TokenStore
 from hkk_tui.app import HkkApp
-from hkk_tui.i18n import register_catalog, tr
+from hkk_tui.i18n import tr
 from hkk_tui.remote import NS, RemoteSession
 from hkk_tui.screens.settings_store import Settings, load_settings
-
-register_catalog(NS, Path(__file__).resolve().parent / "net_i18n")
 
 
 class ServerSaid(Message):
@@ -78,7 +75,7 @@ class NetApp(HkkApp):
             self.client.as_user = self.client.name = name
             self._connect()
 
-        self.push_screen(TextInputScreen(self.t("lobby.name_prompt")), named)
+        self.push_screen(TextInputScreen(self.nt("lobby.name_prompt")), named)
 
     def _connect(self) -> None:
         self.run_worker(self._net(), name="net", group="net", exclusive=True,
@@ -95,7 +92,7 @@ class NetApp(HkkApp):
         self.client.close()
         super().on_exit_app()
 
-    def t(self, key: str, **params: Any) -> str:
+    def nt(self, key: str, **params: Any) -> str:
         return tr(NS, key, self.lang, **params)
 
     # ------------------------------------------------------------------ the connection
@@ -107,7 +104,7 @@ class NetApp(HkkApp):
 
     def on_net_state(self, state: str, info: dict) -> None:
         if state == "bad_message":
-            self.notify(escape(self.t("lobby.bad_message", reason=info.get("reason", ""))),
+            self.notify(escape(self.nt("lobby.bad_message", reason=info.get("reason", ""))),
                         severity="warning")
             return
         self.net_state = (state, info)

@@ -35,8 +35,6 @@ def _setup(monkeypatch, tmp_path):
 
 
 def test_the_network_catalogs_hold_the_same_keys():
-    from hkk_tui import netapp  # noqa: F401 - registers the catalog
-
     en, hu = set(ns_catalog("net", "en")), set(ns_catalog("net", "hu"))
     assert en and en == hu, (en ^ hu)
 
