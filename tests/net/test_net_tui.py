@@ -200,3 +200,29 @@ def test_the_opponent_dropping_shows_waiting_for_them_to_reconnect(tmp_path):
                     "bob back")
 
     asyncio.run(with_app(tmp_path, body))
+
+
+def test_a_spectator_watches_an_hkk_game_of_two_bots_with_no_hand_shown(tmp_path):
+    async def body(server, app, pilot):
+        watcher = await Raw.hello(server, as_user="setup")
+        watcher.send(M.CreateTable("hkk", table="show", seats=["ai:greedy", "ai:random"],
+                                   sit=False))
+        await watcher.expect(M.Tables)
+        await until(pilot, lambda: "show" in app.tables, "the table in the lobby")
+        await pilot.press("w")                              # watch the highlighted table
+        await until(pilot, lambda: game_screen(app) is not None, "the game screen")
+        screen = game_screen(app)
+        session = screen.session
+        assert session.viewer() == M.SPECTATOR and session.my_decision() is None
+        view = session.view()
+        assert all(p.hand == [] for p in view.players)      # no hand is shown to a spectator
+        await until(pilot, lambda: session.result() is not None, "the end of the bots' game")
+        assert session.game.n == len(server.tables["show"].game.entries)
+        assert len(screen.query_one("#log").lines_) > 10   # the game's log, as public
+        await until(pilot, lambda: isinstance(app.screen, MessageScreen), "the result screen")
+        await pilot.press("enter")
+        await pilot.press("escape")                         # back to the lobby
+        await until(pilot, lambda: game_screen(app) is None, "the lobby")
+        await until(pilot, lambda: server.tables["show"].subs == {}, "the spectator gone")
+
+    asyncio.run(with_app(tmp_path, body))
