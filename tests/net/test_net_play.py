@@ -177,3 +177,29 @@ def test_a_person_out_of_time_loses_on_the_clock(tmp_path, monkeypatch):
             update = await alice.expect(M.Update)
             assert update.result.winners == (1,)
     run(body())
+
+
+def test_against_the_ai_undo_needs_no_consent_and_redo_brings_the_moves_back(tmp_path):
+    async def body():
+        async with running_server(tmp_path) as server:
+            alice = await Raw.hello(server, as_user="alice")
+            alice.send(M.CreateTable("toy", table="t", seats=["human", "ai:random"]))
+            m = TableMirror("t")
+            m.snapshot(await alice.expect(M.Snapshot))
+            n = m.n
+            alice.send(act("t", n, _place(m)))
+            while True:                                    # her move, then the AI's
+                await _follow(alice, m)
+                if m.mine():
+                    break
+            game = server.tables["t"].game
+            moved = list(game.entries)
+            alice.send(M.Undo("t"))
+            snap = await alice.expect(M.Snapshot)
+            assert snap.n == n and len(game.entries) == n  # back before her move, at once
+            alice.send(M.Redo("t"))
+            snap = await alice.expect(M.Snapshot)
+            assert snap.n == len(moved) and game.entries == moved
+            alice.send(M.Redo("t"))                        # nothing more of hers to redo
+            assert (await alice.expect(M.Error)).code == "undo_no_redo"
+    run(body())
