@@ -121,7 +121,11 @@ class BotPlayer:
         if m.n != n or not m.mine() or m.result is not None:
             return
         if self.bot is None:
-            self.bot = make_bot(self.bot_name, m.ruleset, self.seed)
+            try:
+                self.bot = make_bot(self.bot_name, m.ruleset, self.seed)
+            except ValueError as exc:           # a table of another game than asked for
+                self.fail(str(exc))
+                return
         view = m.view if getattr(self.bot, "needs_view", True) else None
         action = self.bot.choose(view, m.legal)
         if self.probe is not None:
