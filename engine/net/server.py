@@ -161,6 +161,11 @@ class Server:
                 log.warning("table %s cannot be opened (%s); it was skipped", rec.id, exc)
                 continue
             if not rec.save:
+                if table.ready():           # every seat was taken when the server died
+                    try:
+                        table.start()
+                    except Exception as exc:  # noqa: BLE001 - told, the table stays open
+                        log.warning("table %s cannot start (%s)", rec.id, exc)
                 continue
             save = tables_dir(self.data) / rec.save
             try:
