@@ -195,3 +195,20 @@ def test_the_socket_is_for_its_owner_and_group_only(tmp_path):
             await server.stop()
         assert not sock.exists()                           # a clean stop removes it
     run(body())
+
+
+def test_an_open_table_and_its_seats_outlive_a_server_restart(tmp_path):
+    async def body():
+        async with running_server(tmp_path) as server:
+            alice = await Raw.hello(server, as_user="alice")
+            alice.send(M.CreateTable("toy", table="t", private=True))
+            code = (await alice.expect(M.Seated)).info.code
+        async with running_server(tmp_path) as server:            # the same data directory
+            again = await Raw.hello(server, as_user="alice")
+            assert again.got[-1].seated == {"t": 0}
+            bob = await Raw.hello(server, as_user="bob")
+            bob.send(M.Join(code=code))
+            await bob.expect(M.Snapshot)                           # the game starts
+            again.send(M.Join("t"))
+            assert (await again.expect(M.Snapshot)).viewer == 0
+    run(body())
