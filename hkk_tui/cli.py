@@ -690,6 +690,9 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--decks", default="")
     w.add_argument("--lang", choices=("hu", "en"), default="en")
     _ruleset_flag(w)
+    from hkk_tui.netcli import add_commands           # server, connect, bot, loadtest
+
+    COMMANDS.update(add_commands(sub))
     return parser
 
 

@@ -17,7 +17,8 @@ from typing import Any
 LANGS = ("hu", "en")
 _DIR = Path(__file__).resolve().parent
 _CATALOGS: dict[str, dict[str, str]] = {}
-_NS_DIRS: dict[str, Path] = {}
+#: namespaces of the app's own parts with a catalog folder of their own (network play)
+_NS_DIRS: dict[str, Path] = {"net": _DIR.parent / "net_i18n"}
 _NS_CATALOGS: dict[tuple[str, str], dict[str, str]] = {}
 _lang = "hu"
 

@@ -276,8 +276,8 @@ class GameScreen(Screen):
         if s.my_decision() is None:
             return []
         view = s.view()
-        legal = s.legal()
-        return build_groups(legal, s.ruleset.hints(view, legal), s.table(), view)
+        hints = s.hints(view)               # a remote session's are the server's
+        return build_groups(s.legal(), hints, s.table(), view)
 
     def _write_failed(self, exc: SaveWriteError, what: str) -> None:
         """A move (or undo) that could not be saved was not made: say so on the prompt line and
