@@ -152,6 +152,23 @@ class RemoteSession:
         self.in_flight = True
         return []
 
+    def draw_offer(self) -> Any:
+        """The ruleset's own draw offer for this seat (``draw_offer_action``, optional in the
+        protocol: the opponent answers it by the rules), or None — then :meth:`offer_draw`
+        offers a draw at the table (every person must agree)."""
+        make = getattr(self.ruleset, "draw_offer_action", None)
+        if make is None or self.viewer() < 0 or self.result() is not None:
+            return None
+        return make(self.viewer())
+
+    def offer_draw(self) -> list[Any]:
+        """Offer a draw: by the rules if the ruleset has draws, else at the table."""
+        action = self.draw_offer()
+        if action is not None:
+            return self.submit(action)
+        self._send(M.Draw(self.table_id, True))
+        return []
+
     def submit_bot(self, player: int, action: Any) -> list[Any]:
         raise NotSent(tr(NS, "game.not_sent", self.lang))   # the server moves its AI seats
 

@@ -24,7 +24,7 @@ from hkk_tui.widgets.prompt import Prompt
 from hkk_tui.words import describe_illegal, describe_undo_refused
 
 EXTRA = (Binding("c", "chat", "net:key.chat"),
-         Binding("d", "draw", "net:key.draw", show=False))
+         Binding("d", "offer_draw", "net:key.draw", show=False))
 
 
 def clock_text(seconds: float) -> str:
@@ -111,11 +111,14 @@ class RemoteGameScreen(GameScreen):
         self.update_prompt()
 
     def _answer(self, msg: Any) -> None:
+        self._answer_with(lambda: self.session.ask(msg))
+
+    def _answer_with(self, do: Any) -> None:
         try:
-            self.session.ask(msg)
+            do()
         except Exception as exc:  # noqa: BLE001 - not connected: told on the prompt
             self.error = str(exc)
-            self.update_prompt()
+        self.update_prompt()
 
     # ------------------------------------------------------------------ the prompt
     def update_prompt(self) -> None:
@@ -187,17 +190,26 @@ class RemoteGameScreen(GameScreen):
     def action_redo(self) -> None:
         self._answer(M.Redo(self.session.table_id))
 
-    def action_draw(self) -> None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "offer_draw":          # a draw at the table needs no rule of the game
+            return self.session.viewer() >= 0 and self.session.result() is None
+        return super().check_action(action, parameters)
+
+    def action_offer_draw(self) -> None:
+        """Offer a draw: by the game's rules if it has draws (the opponent answers as a
+        decision), else at the table (every person must agree)."""
         s = self.session
         if s.result() is not None or s.viewer() < 0:
             return
 
         def sure(yes: Any) -> None:
-            if yes:
-                self._answer(M.Draw(s.table_id, True))
-                if not self.error:
-                    self.error = self.n("game.draw_sent")
-                    self.update_prompt()
+            if not yes:
+                return
+            ruled = s.draw_offer() is not None
+            self._answer_with(s.offer_draw)
+            if not self.error and not ruled:
+                self.error = self.n("game.draw_sent")
+                self.update_prompt()
 
         self.app.push_screen(ChoiceScreen(self.n("game.draw_title"),
                                           [(t("concede.no", self.lang), False),

@@ -73,7 +73,10 @@ def test_two_terminals_play_a_whole_game_and_one_comes_back_after_dying(tmp_path
             tmux.start("bob", connect("bob"), term_env)
             tmux.wait_for("alice", "you are alice", "No tables yet")
             tmux.press("alice", "n", "New table")
-            tmux.press("alice", "Right", "Toy Grid")              # the game row
+            for _ in range(8):                                     # the game row: Toy Grid
+                if "Toy Grid ▶" in tmux.capture("alice"):
+                    break
+                tmux.press("alice", "Right")
             tmux.press("alice", "End")
             tmux.press("alice", "Enter", "You sit at table")
             tmux.wait_for("bob", "alice [low] vs free seat")      # Bob sees the table
