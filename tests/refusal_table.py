@@ -66,7 +66,7 @@ class Site:
 def _placeholder(node: ast.expr) -> str:
     """A filled-in part of a message, named for a reader: ``{decider}`` for ``kind.decider``."""
     source = ast.unparse(node)
-    if "_ASKS" in source:
+    if source.endswith(".asks"):
         return "{what the decision asks}"
     if isinstance(node, ast.Attribute):
         return "{" + node.attr + "}"

@@ -171,6 +171,7 @@ class DecisionKind(Generic[P]):
     subject: Callable[[Ctx, P], tuple[int, int]] | None = None  # the (card, ability) it is about
     pass_label: str = "pass"        # what Pass means here, as a label key: "done_…" finishes a
                                     # composite choice (the menus call it "Done", not "Pass")
+    asks: str = "answer it"         # what the decider must do, in words (for refusals)
 
     def ask(self, player: int, params: Any = None) -> Task:
         """The task that makes ``player`` decide (``params``: the kind's typed parameters)."""
@@ -195,7 +196,7 @@ class DecisionKind(Generic[P]):
         """Pass (K 4.11.7-4.11.8, 94.4-94.5, §11 item 4), or refuse if this cannot be passed."""
         if self.on_pass is None:
             raise refuse(self.rule, f"This decision cannot be passed: {self.decider} must "
-                         f"{_ASKS.get(self.name, 'choose one of the options')}.", "cannot_pass")
+                         f"{self.asks}.", "cannot_pass")
         self.on_pass(ctx, player, params)
 
     def about(self, ctx: Ctx, task: Task) -> tuple[int, int]:
@@ -257,13 +258,13 @@ def _answer_window(ctx: Ctx, player: int, p: Any, action: Any) -> None:
 
 
 def _window(name: str, rule: str, decider: str, on_pass: Callable[[Ctx, int, Any], None],
-            params: type[Params] = Turns) -> DecisionKind[Any]:
+            asks: str, params: type[Params] = Turns) -> DecisionKind[Any]:
     """A window (:mod:`engine.hkk.windows`): play a card, use an ability, regenerate, or pass."""
     return DecisionKind(
         name, rule, decider, params, (A.PlayCard, A.Activate, A.Regenerate),
         options=lambda ctx, player, p: window_actions(ctx, player, name),
         handle=_answer_window, on_pass=on_pass,
-        choice=lambda ctx, player, p: window_choice(ctx, player, name, None))
+        choice=lambda ctx, player, p: window_choice(ctx, player, name, None), asks=asks)
 
 
 # ---------------------------------------------------------------------------- cede (K 3.7)
@@ -572,51 +573,63 @@ def _order(ctx: Ctx, player: int, p: NoParams, action: A.OrderTrigger) -> None:
 # ---------------------------------------------------------------------------- the table
 CEDE: DecisionKind[NoParams] = DecisionKind(
     "cede", "K 3.7", "the player chosen to start", NoParams, (A.CedeStart,),
-    options=_cede_options, handle=_cede)
+    options=_cede_options, handle=_cede,
+    asks="decide whether to keep the start or cede it")
 SACRIFICE_MC: DecisionKind[NoParams] = DecisionKind(
     "sacrifice_mc", "K 29.6", "the active player", NoParams, (A.SacrificeForMc,),
     options=_sacrifice_options, handle=_sacrifice, on_pass=_done,
-    pass_label="done_sacrifice")
+    pass_label="done_sacrifice",
+    asks="sacrifice monsters for components or finish")
 PRIORITY = _window("priority", "K 4.11.6", "the active player, then the opponent",
-                   _pass_priority)
+                   _pass_priority, "act or pass")
 EXCHANGE: DecisionKind[NoParams] = DecisionKind(
     "exchange", "K 32.1", "the active player", NoParams,
     (A.MoveToGuard, A.MoveToReserve, A.ShiftCreature),
     options=_exchange_options, handle=_exchange, on_pass=_exchange_done,
-    pass_label="done_exchange")
+    pass_label="done_exchange",
+    asks="move creatures between the reserve and the guard post or finish")
 DECLARE: DecisionKind[NoParams] = DecisionKind(
     "declare", "K 34.1", "the active player", NoParams, (A.DeclareAttack, A.WithdrawAttack),
     options=_declare_options, handle=_declare, on_pass=_declare_done,
-    pass_label="done_declare")
+    pass_label="done_declare",
+    asks="declare attackers or finish the declaration")
 HIT_BACK: DecisionKind[HitBack] = DecisionKind(
     "hit_back", "K 34.8", "the controller of the defender", HitBack, (A.ChooseHitBack,),
-    options=_hit_back_options, handle=_hit_back)
+    options=_hit_back_options, handle=_hit_back,
+    asks="choose which of the two attackers the defender hits back")
 COMBAT_ABILITIES: DecisionKind[Turns] = DecisionKind(
     "combat_abilities", "K 35.3", "the active player, then the two in turn", Turns,
     (A.UseCombatAbility,), options=_combat_ability_options, handle=_combat_ability,
-    on_pass=_pass_in_turn("combat_abilities"), pass_label="done_combat")
+    on_pass=_pass_in_turn("combat_abilities"), pass_label="done_combat",
+    asks="announce a combat ability or pass")
 RESPOND = _window("respond", "K 94.4", "the opponent of who acted last, then the two in turn",
-                  _pass_in_turn("respond"))
+                  _pass_in_turn("respond"), "react or pass")
 LIFE_SAVING = _window("life_saving", "K 37.0", "the active player, then the two in turn",
-                      _pass_in_turn("life_saving"), Saving)
+                      _pass_in_turn("life_saving"), "use a life-saving action or pass", Saving)
 RETARGET: DecisionKind[Retarget] = DecisionKind(
     "retarget", "K 21.5.3", "the controller of the line item", Retarget, (A.ChooseTarget,),
-    options=_retarget_options, handle=_retarget, subject=_retarget_subject)
+    options=_retarget_options, handle=_retarget, subject=_retarget_subject,
+    asks="choose a new legal target for the reaction-line item whose target became "
+                "illegal")
 TRIGGER_TARGET: DecisionKind[TriggerTarget] = DecisionKind(
     "trigger_target", "K 21.5", "the controller of the related effect", TriggerTarget,
     (A.ChooseTarget,), options=_trigger_target_options, handle=_trigger_target,
-    subject=_trigger_subject)
+    subject=_trigger_subject,
+    asks="choose the targets of the related effect")
 ORDER_TRIGGERS: DecisionKind[NoParams] = DecisionKind(
     "order_triggers", "K 22.1", "the player who played the card the effects relate to "
     "(K 22.1.2); else the active player if any effect is theirs, else the opponent (K 4.10.4)",
-    NoParams, (A.OrderTrigger,), options=_order_options, handle=_order)
+    NoParams, (A.OrderTrigger,), options=_order_options, handle=_order,
+    asks="choose which related effect happens next")
 EXTRACT: DecisionKind[Extraction] = DecisionKind(
     EXTRACT_MC, "K 67.4", "the opponent of the creature's controller (K 67.1)", Extraction,
     (A.ExtractMc,), options=_extract_options, handle=_extract, on_pass=_extract_all,
-    subject=_extract_subject, pass_label="done_extract")
+    subject=_extract_subject, pass_label="done_extract",
+    asks="choose how many of the dead creature's monster components to take")
 DRAW_OFFER: DecisionKind[NoParams] = DecisionKind(
     "draw_offer", "K 2.8.1", "the opponent of the player who offered a draw", NoParams,
-    (A.AcceptDraw, A.DeclineDraw), options=_draw_options, handle=_draw_answer)
+    (A.AcceptDraw, A.DeclineDraw), options=_draw_options, handle=_draw_answer,
+    asks="accept or decline the draw offered")
 
 #: Every kind of decision by name (the task kind).
 KINDS: dict[str, DecisionKind[Any]] = {k.name: k for k in (
@@ -647,23 +660,6 @@ def legal_actions(ctx: Ctx, player: int) -> list[Any]:
 
 
 #: What each kind of decision asks its decider to do, for the refusals that say so.
-_ASKS: dict[str, str] = {
-    "cede": "decide whether to keep the start or cede it",
-    "sacrifice_mc": "sacrifice monsters for components or finish",
-    "priority": "act or pass",
-    "exchange": "move creatures between the reserve and the guard post or finish",
-    "declare": "declare attackers or finish the declaration",
-    "hit_back": "choose which of the two attackers the defender hits back",
-    "combat_abilities": "announce a combat ability or pass",
-    "respond": "react or pass",
-    "life_saving": "use a life-saving action or pass",
-    "retarget": "choose a new legal target for the reaction-line item whose target became "
-                "illegal",
-    "trigger_target": "choose the targets of the related effect",
-    "order_triggers": "choose which related effect happens next",
-    "extract_mc": "choose how many of the dead creature's monster components to take",
-    "draw_offer": "accept or decline the draw offered",
-}
 
 
 def _misplaced(ctx: Ctx, player: int, top: Task, action: Any) -> IllegalAction:
@@ -710,7 +706,7 @@ def _misplaced(ctx: Ctx, player: int, top: Task, action: Any) -> IllegalAction:
     names = ", ".join(t.__name__ for t in kind.answers) + (
         ", Pass" if kind.on_pass is not None else "")
     return refuse(kind.rule, f"That is not an answer to the current decision: "
-                  f"{kind.decider} must first {_ASKS.get(kind.name, 'answer it')} (expected: "
+                  f"{kind.decider} must first {kind.asks} (expected: "
                   f"{names}).", "wrong_action", expected=names)
 
 
