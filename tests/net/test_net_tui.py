@@ -44,7 +44,7 @@ async def until(pilot, cond, what: str, steps: int = 3000) -> None:
         if cond():
             return
         await pilot.pause(0.01)
-    raise AssertionError(f"timed out waiting for {what}")
+    raise AssertionError(f"timed out waiting for {what() if callable(what) else what}")
 
 
 def game_screen(app):
