@@ -107,6 +107,10 @@ class NetApp(HkkApp):
             self.notify(escape(self.nt("lobby.bad_message", reason=info.get("reason", ""))),
                         severity="warning")
             return
+        if state == "token_not_kept":          # the seat is held; only a restart may lose it
+            self.notify(escape(self.nt("lobby.token_not_kept", reason=info.get("reason", ""))),
+                        severity="warning", timeout=15)
+            return
         self.net_state = (state, info)
         self._tell_lobby()
         for screen in self._game_screens():

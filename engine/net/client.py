@@ -64,23 +64,26 @@ class TokenStore:
     def tokens(self, server: str) -> dict[str, str]:
         return dict(self._all.get(server, {}))
 
-    def keep(self, server: str, table: str, token: str) -> None:
+    def keep(self, server: str, table: str, token: str) -> str:
+        """Keep a seat's token; the reason it could not be written to the file ("" when kept).
+        It is kept in memory either way, so this run of the client can still come back."""
         self._all.setdefault(server, {})[table] = token
-        self._save()
+        return self._save()
 
     def forget(self, server: str, table: str) -> None:
         if self._all.get(server, {}).pop(table, None) is not None:
             self._save()
 
-    def _save(self) -> None:
+    def _save(self) -> str:
         if self.path is None:
-            return
+            return ""
         from engine.core.store import replace_file
 
         try:
             replace_file(self.path, json.dumps(self._all, indent=1).encode())
-        except OSError:
-            pass                             # a token not kept: the OS user still knows you
+        except OSError as exc:               # said to the player by the client (token_not_kept)
+            return f"{self.path}: {exc.strerror or exc}"
+        return ""
 
 
 class Client:
@@ -213,7 +216,9 @@ class Client:
                         elif table in msg.seated:
                             self.send(M.Join(table))
                 elif isinstance(msg, M.Seated):
-                    self.store.keep(self._key, msg.table, msg.token)
+                    failed = self.store.keep(self._key, msg.table, msg.token)
+                    if failed:
+                        self.on_state("token_not_kept", {"reason": failed})
                     self.at[msg.table] = "seat"
                 try:
                     self.on_message(msg)

@@ -97,6 +97,14 @@ class LobbyScreen(Screen):
         self.query_one("#lobby-info", Static).update(
             Text("\n".join(n for n in notes if n), style="yellow"))
 
+    def deck_name(self, ruleset: str, deck: str) -> str:
+        """A deck as its ruleset names it in the player's language (the server's list)."""
+        welcome = getattr(self.app, "welcome", None)
+        for r in (welcome.rulesets if welcome is not None else ()):
+            if r.name == ruleset:
+                return r.deck_names.get(deck, {}).get(self.lang, deck)
+        return deck
+
     def row(self, info: M.TableInfo) -> Text:
         L = self.lang
         from engine.core import registry
@@ -114,7 +122,7 @@ class LobbyScreen(Screen):
                 who += f" ({_t('lobby.you', L)})"
             elif s.name and not s.connected:
                 who += f" ({_t('lobby.away', L)})"
-            seats.append(f"{who} [{s.deck}]")
+            seats.append(f"{who} [{self.deck_name(info.ruleset, s.deck)}]")
         text.append(" vs ".join(seats))
         state = _t(f"lobby.state_{info.state}", L, turn=info.turn)
         text.append(f" · {state}", style="dim")

@@ -226,3 +226,37 @@ def test_a_spectator_watches_an_hkk_game_of_two_bots_with_no_hand_shown(tmp_path
         await until(pilot, lambda: server.tables["show"].subs == {}, "the spectator gone")
 
     asyncio.run(with_app(tmp_path, body))
+
+
+@pytest.mark.parametrize("lang,deck", [("en", "Mutant Horde"), ("hu", "Mutánshorda")])
+def test_the_lobby_names_a_tables_decks_as_the_game_does_not_by_file_id(tmp_path, lang, deck):
+    from engine.core import registry
+
+    names = {d.id: d.name for d in registry.get("hkk").decks()}
+    assert names["chara-din-horda"][lang] == deck
+
+    async def body(server, app, pilot):
+        await open_table(app, pilot, "hkk")
+        from hkk_tui.screens.lobby import LobbyScreen
+
+        lobby = next(s for s in app.screen_stack if isinstance(s, LobbyScreen))
+        [info] = app.tables.values()
+        row = str(lobby.row(info))
+        assert f"[{deck}]" in row and "chara-din-horda" not in row
+
+    asyncio.run(with_app(tmp_path, body, lang=lang))
+
+
+def test_a_seat_token_that_cannot_be_saved_is_said_not_swallowed(tmp_path):
+    async def body(server, app, pilot):
+        blocked = tmp_path / "not-a-folder"
+        blocked.write_text("a file where the tokens' folder should be")
+        app.client.store = TokenStore(blocked / "tokens.json")
+        said = []
+        app.notify = lambda message, **kw: said.append(message)      # noqa: E731
+        await open_table(app, pilot, "toy")
+        await until(pilot, lambda: said, "a notice")
+        assert "could not be saved" in said[0] and "tokens.json" in said[0]
+        assert app.net_state[0] == "connected"                        # the seat is still held
+
+    asyncio.run(with_app(tmp_path, body))
