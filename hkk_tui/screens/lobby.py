@@ -36,7 +36,7 @@ class LobbyScreen(Screen):
                 Binding("l", "leave", "net:key.leave", show=False),
                 Binding("r", "refresh", "net:key.refresh", show=False),
                 Binding("question_mark", "keys", "key.keys"),
-                Binding("q,escape", "quit_app", "key.quit")]
+                Binding("q", "quit_app", "key.quit")]      # Esc backs out of a game: never quits
     DEFAULT_CSS = """
     LobbyScreen #lobby-box { padding: 1 2; }
     LobbyScreen #lobby-status { padding-bottom: 1; }

@@ -260,3 +260,19 @@ def test_a_seat_token_that_cannot_be_saved_is_said_not_swallowed(tmp_path):
         assert app.net_state[0] == "connected"                        # the seat is still held
 
     asyncio.run(with_app(tmp_path, body))
+
+
+def test_escape_in_the_lobby_does_not_quit_so_two_escapes_from_a_game_keep_the_seat(tmp_path):
+    """Esc leaves a game for the lobby; a second Esc (a menu that had already closed) must not
+    end the program — over SSH with ForceCommand it would end the login."""
+    async def body(server, app, pilot):
+        from hkk_tui.screens.lobby import LobbyScreen
+
+        await open_table(app, pilot, "toy")
+        await pilot.press("escape", "escape")
+        await pilot.pause()
+        assert app.is_running and isinstance(app.screen, LobbyScreen)
+        await pilot.press("q")
+        await until(pilot, lambda: not app.is_running, "q to quit")
+
+    asyncio.run(with_app(tmp_path, body))
