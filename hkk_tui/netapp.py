@@ -116,21 +116,27 @@ class NetApp(HkkApp):
         for screen in self._game_screens():
             screen.update_prompt()
 
+    def _back_to_the_game(self) -> None:
+        """Started again while seated at exactly one game in progress: straight back to it (a
+        finished game one still sits at, kept for its log, does not count)."""
+        running = [t for t in self.welcome.seated
+                   if t in self.tables and self.tables[t].state == "playing"]
+        if len(running) == 1 and running[0] not in self.client.at:
+            self.client.join(running[0])
+
     def on_net_message(self, msg: Any) -> None:
         if isinstance(msg, M.Welcome):
             self.welcome = msg
             self.client.send(M.ListTables())
-            if not self._resumed and len(msg.seated) == 1:     # back to one's only game
-                self._resumed = True
-                table = next(iter(msg.seated))
-                if table not in self.client.at:
-                    self.client.join(table)
             self._tell_lobby()
             return
         if isinstance(msg, M.Tables):
             if msg.full:
                 self.tables = {}
             self.tables.update({info.id: info for info in msg.tables})
+            if msg.full and not self._resumed and self.welcome is not None:
+                self._resumed = True
+                self._back_to_the_game()
             self._tell_lobby()
             return
         if isinstance(msg, M.Seated):

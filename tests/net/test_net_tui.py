@@ -276,3 +276,29 @@ def test_escape_in_the_lobby_does_not_quit_so_two_escapes_from_a_game_keep_the_s
         await until(pilot, lambda: not app.is_running, "q to quit")
 
     asyncio.run(with_app(tmp_path, body))
+
+
+def test_started_again_it_goes_back_to_the_one_game_in_progress_not_a_finished_one(tmp_path):
+    """A player who sits at a finished game (kept for its log) and at one in progress, and
+    whose terminal died, is taken straight back to the game in progress."""
+    async def body(server, app, pilot):
+        carol = await Raw.hello(server, as_user="carol")
+        carol.send(M.CreateTable("toy", table="old", seats=["human", "ai:random"]))
+        await carol.expect(M.Snapshot)
+        carol.send(M.Concede("old"))
+        await carol.expect(M.Update)
+        carol.send(M.CreateTable("toy", table="now"))
+        await carol.expect(M.Seated, table="now")
+        bob = await Raw.hello(server, as_user="bob")
+        bob.send(M.Join("now"))
+        await bob.expect(M.Snapshot)
+        carol.close()
+        from hkk_tui.netapp import NetApp
+
+        again = NetApp(parse(server.socket_path), as_user="carol", tokens=TokenStore(),
+                       settings=Settings(lang="en", ai_pace=0.0))
+        async with again.run_test(size=(100, 30)) as p2:
+            await until(p2, lambda: game_screen(again) is not None, "the game in progress")
+            assert game_screen(again).session.table_id == "now"
+
+    asyncio.run(with_app(tmp_path, body))
