@@ -25,7 +25,7 @@ from engine.net.mirror import TableMirror
 from engine.net.wire import encode_body
 from hkk_tui.i18n import tr
 from hkk_tui.rulesets import get_ui
-from hkk_tui.screens.session import entry_lines
+from hkk_tui.screens.session import book_for
 
 NS = "net"
 
@@ -227,16 +227,18 @@ class RemoteSession:
     def chat_text(self, line: M.ChatLine) -> str:
         return tr(NS, "game.chat_line", self.lang, who=line.who, text=line.text)
 
-    def log_lines(self, start: int = 0, viewer: int | None = None) -> list[tuple[str, str]]:
+    def log_lines(self, start: int = 0, viewer: int | None = None) -> list[Any]:
         """Log lines of the entries from ``start`` (with the chat lines said among them, for a
-        whole log)."""
+        whole log), as :meth:`GameSession.log_lines` makes them."""
         table, who = self.table(), self.viewer()
-        out: list[tuple[str, str]] = []
+        self._book = book_for(getattr(self, "_book", None), table, self.ruleset, who, start)
+        each = self._book.read_each(self.mirror.entries, start)
+        out: list[Any] = []
         chat = [c for c in self.chat if c[0] >= start] if start == 0 else []
-        for i, entry in enumerate(self.mirror.entries[start:], start):
+        for i in range(start, len(self.mirror.entries)):
             while chat and chat[0][0] <= i:
                 out.append((self.chat_text(chat.pop(0)[1]), ""))
-            out += entry_lines(entry, table, self.ruleset, who)
+            out += each[i - start]
         out += [(self.chat_text(line), "") for _n, line in chat]
         return out
 

@@ -7,8 +7,10 @@ ruleset UI plugin's."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap
 from textual.containers import Container, Vertical, VerticalScroll
@@ -25,7 +27,7 @@ from hkk_tui.screens.dialogs import (
 from hkk_tui.screens.menus import Group, build_groups
 from hkk_tui.screens.session import GameSession
 from hkk_tui.widgets.footer import I18nFooter
-from hkk_tui.widgets.log import GameLog
+from hkk_tui.widgets.log import GameLog, as_line
 from hkk_tui.widgets.messages import Hovered, Picked, ShowDetail
 from hkk_tui.widgets.prompt import Prompt
 from hkk_tui.widgets.stack import Stack
@@ -70,6 +72,11 @@ def with_bindings(bindings: Any, extra: tuple[Binding, ...], after: str) -> Bind
     return BindingsMap(out + list(extra))
 
 
+#: keys that answer a decision: dropped while the opponent (or the engine) is moving, and when
+#: pressed before the decision now on screen appeared (no type-ahead across decisions)
+ANSWER_KEYS = frozenset({"enter", "space", "a", "p"})
+
+
 class GameScreen(Screen):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
 
@@ -82,6 +89,8 @@ class GameScreen(Screen):
         Binding("x", "concede", "key.concede", show=False),
         Binding("d", "offer_draw", "key.offer_draw", show=False),
         Binding("r", "retry_ai", "key.retry_ai"),
+        Binding("f", "skip", "key.story.skip"),
+        Binding("e", "log_level", "key.story.log", show=False),
         Binding("1", "focus_pane('board')", "key.focus_board", show=False),
         Binding("2", "focus_pane('hand')", "key.focus_hand", show=False),
         Binding("3", "focus_pane('stack')", "key.focus_stack", show=False),
@@ -109,6 +118,19 @@ class GameScreen(Screen):
         #: the AI's last move could not be saved: it waits for ``r`` instead of retrying
         self._bot_stalled = False
         self.error = ""
+        #: the decision on screen (see :meth:`decision_stamp`) and when it appeared there
+        self._stamp: tuple[Any, ...] = ()
+        self._shown_at = 0.0
+        #: ``f`` pressed: the opponent's moves go on unpaced until a person decides again
+        self._skipping = False
+        #: the latest story line of the opponent's moves (on the prompt while they move)
+        self._last_story = ""
+        #: story lines (of others' moves) waiting to be shown, one per pace (a server's
+        #: entries arrive at once); the board already shows where they lead
+        self._backlog: list[Any] = []
+        self._backlog_timer: Any = None
+        #: the latest lines told another seat's move (the AI waits one pace before its next)
+        self._told_story = False
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -119,6 +141,8 @@ class GameScreen(Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "retry_ai":            # shown (and usable) only after a failed AI save
             return self._bot_stalled
+        if action == "skip":                # shown while the opponent's moves are played back
+            return self.moving
         if action == "offer_draw":          # only in rulesets with agreed draws (HKK: K 2.8.1)
             return self.session.draw_offer() is not None
         return True
@@ -157,12 +181,142 @@ class GameScreen(Screen):
         self.query_one("#stack", Stack).show(s.ruleset.track(view), view, table)
         log = self.query_one("#log", GameLog)
         if full_log or self._log_viewer != s.viewer() or self._logged > len(s.game.entries):
+            self._backlog = []
             log.reset(s.log_lines(0))
         else:
-            log.add(s.log_lines(self._logged))
+            self._tell(log, s.log_lines(self._logged))
         self._logged = len(s.game.entries)
         self._log_viewer = s.viewer()
+        self._new_decision()
         self.update_prompt()
+
+    # ------------------------------------------------------------------ the opponent's moves
+    #: a server's entries come at once: their story lines are shown one per pace (a local AI
+    #: is paced by waiting before its next move instead)
+    PACE_LOG = False
+
+    def pace(self) -> float:
+        """Seconds each opponent move stays on screen before the next (the ``ai_pace``
+        setting; 0 while ``f`` skips the playback)."""
+        settings = getattr(self.app, "settings", None)
+        return 0.0 if self._skipping else max(0.0, float(getattr(settings, "ai_pace", 0.0)))
+
+    def _others(self, line: Any) -> bool:
+        """A line of the story about another seat's move (what the playback paces)."""
+        return line.story and line.kind in ("event", "decision") and \
+            line.seat != self.session.viewer()
+
+    def _tell(self, log: GameLog, lines: list[Any]) -> None:
+        """New log lines: at once, or (a server's burst of moves) paced one story line each."""
+        lines = [as_line(x) for x in lines]
+        if self.PACE_LOG and (self._backlog or any(self._others(x) for x in lines)) \
+                and self.pace() > 0:
+            self._backlog += lines
+            self._drain()
+            return
+        log.add(lines)
+        told = [x.text for x in lines if self._others(x)]
+        if told:
+            self._last_story = told[-1]
+            self._told_story = True
+
+    def _drain(self) -> None:
+        """Show the waiting lines up to the next story line of another seat's move, which then
+        stays on the prompt for one pace."""
+        log = self.query_one("#log", GameLog)
+        while self._backlog and self._backlog_timer is None:
+            line = self._backlog.pop(0)
+            log.add([line])
+            if self._others(line) and self.pace() > 0:
+                self._last_story = line.text
+                self._backlog_timer = self.set_timer(self.pace(), self._backlog_tick)
+        if not self._backlog and self._backlog_timer is None:
+            self._new_decision()
+        self.update_prompt()
+
+    def _backlog_tick(self) -> None:
+        self._backlog_timer = None
+        if self.is_attached:
+            self._drain()
+
+    @property
+    def moving(self) -> bool:
+        """Someone else (an AI, a person at a server, the server with our move) is moving, or
+        their moves are still being played back: keys that answer a decision are dropped."""
+        s = self.session
+        if self._backlog:
+            return True
+        return s.result() is None and s.pending() is not None and s.my_decision() is None
+
+    def decision_stamp(self) -> tuple[Any, ...]:
+        """Which decision is on screen: a move, an undo or the server's news makes another."""
+        s = self.session
+        d = s.pending()
+        entries = s.game.entries
+        return (len(entries), id(entries[-1]) if entries else 0,
+                d.player if d is not None else -1, d.kind if d is not None else "")
+
+    def _new_decision(self) -> None:
+        """When another decision comes on screen: note when (keys pressed before it are not
+        for it); if it is the player's, focus where it is answered and end a skipped playback."""
+        stamp = self.decision_stamp()
+        if stamp == self._stamp or self._backlog:
+            return
+        self._stamp = stamp
+        self._shown_at = time.monotonic()
+        if self.session.my_decision() is not None:
+            self._skipping = False
+            self._last_story = ""
+            self._focus_decision()
+        self.refresh_bindings()
+
+    def _focus_decision(self) -> None:
+        """Focus the pane where the player answers (the ruleset's first pane: the hand, or a
+        grid game's board) unless the focus is already on the board or the hand."""
+        focused = self.focused
+        if self.maximized is not None or (focused is not None and focused.id in ("hand",
+                                                                                  "board")):
+            return
+        self.query_one(f"#{self.ui.first_focus}").focus()
+
+    def on_key(self, event: events.Key) -> None:
+        """No type-ahead: a key that answers a decision is dropped (with a note on the prompt)
+        while someone else is moving, and when it was pressed before the decision now on
+        screen appeared."""
+        if event.key not in ANSWER_KEYS or self.session.result() is not None:
+            return
+        s = self.session
+        key = event.key.capitalize()
+        if self.moving:
+            d = s.pending()
+            names = s.names()
+            who = names[d.player] if d is not None and 0 <= d.player < len(names) else ""
+            self.error = t("story.dropped", self.lang, key=key, player=who)
+        elif event.time < self._shown_at:
+            self.error = t("story.stale", self.lang, key=key)
+        else:
+            return
+        event.stop()
+        event.prevent_default()
+        self.update_prompt()
+
+    def action_skip(self) -> None:
+        """Skip the playback of the opponent's moves to its end (until a person decides)."""
+        self._skipping = True
+        if self._backlog_timer is not None:
+            self._backlog_timer.stop()
+            self._backlog_timer = None
+        if self._backlog:
+            self._drain()
+        if self.bot_busy and self._bot_job is None and not self._bot_stalled:
+            self._schedule_bot()            # the AI's next move now, not after the pause
+
+    def action_log_level(self) -> None:
+        """The log's story, or every event with its rule."""
+        log = self.query_one("#log", GameLog)
+        log.set_detail(not log.detail)
+        self.app.notify(t("story.level_detail" if log.detail else "story.level_story",
+                          self.lang), timeout=3)
 
     def update_prompt(self) -> None:
         s = self.session
@@ -178,6 +332,10 @@ class GameScreen(Screen):
             if self._bot_stalled:           # its move could not be saved: it waits for ``r``
                 prompt.say(t("prompt.ai_stalled", L, player=name),
                            t("prompt.keys_ai_stalled", L), self.error)
+                return
+            if self._last_story:            # its latest move, while the next one comes
+                prompt.say(t("story.moving", L, player=name, what=self._last_story),
+                           t("story.keys_moving", L), self.error)
                 return
             prompt.say(t("prompt.ai", L, player=name), t("prompt.keys_ai", L), self.error)
             return
@@ -220,8 +378,10 @@ class GameScreen(Screen):
             return
         self._token += 1
         token = self._token
-        pace = float(getattr(self.app, "settings", None).ai_pace if hasattr(self.app, "settings")
-                     else 0.0)
+        # the AI's last move stays on screen for one pace before its next (a move that told
+        # nothing of the story, a pass, does not wait)
+        pace = self.pace() if self._told_story else 0.0
+        self._told_story = False
         self.set_timer(max(pace, 0.001), lambda: self._bot_go(token))
 
     def _bot_go(self, token: int) -> None:
@@ -342,7 +502,23 @@ class GameScreen(Screen):
         groups = self.groups()
         self.app.push_screen(ChoiceScreen(self.query_one("#prompt", Prompt).main_text,
                                           [(g.label, g) for g in groups],
-                                          t("choice.help", self.lang)), self.open_group)
+                                          t("choice.help", self.lang)),
+                             self.for_this_decision(self.open_group))
+
+    def for_this_decision(self, answer: Any) -> Any:
+        """``answer`` of a list opened for the decision on screen now: a choice made after
+        another decision came (the opponent moved, the server's news) is not submitted into it;
+        the prompt says so."""
+        stamp = self.decision_stamp()
+
+        def answered(value: Any) -> Any:
+            if value is not None and self.decision_stamp() != stamp:
+                self.error = t("story.stale_choice", self.lang)
+                self.update_prompt()
+                return None
+            return answer(value)
+
+        return answered
 
     def open_group(self, group: Group | None) -> None:
         """Submit a one-option group; offer the options (targets, amounts) of a larger one.
@@ -354,7 +530,8 @@ class GameScreen(Screen):
             return
         self.app.push_screen(
             ChoiceScreen(group.label, list(zip(group.labels, group.actions)),
-                         tr(self.ui.name, "choice.help_cancel", self.lang)), self.submit)
+                         tr(self.ui.name, "choice.help_cancel", self.lang)),
+            self.for_this_decision(self.submit))
 
     def action_pass(self) -> None:
         """Pass (or Done, finishing a composite choice): the action whose hint has that role."""
@@ -383,6 +560,11 @@ class GameScreen(Screen):
         else:                               # what acts, else what lands here (a grid square)
             mine = [g for g in groups if g.subject == ref] or \
                 [n for g in groups if (n := g.landing_on(ref)) is not None]
+        if not mine and not any(g.subject is not None or g.dests for g in groups):
+            # a decision nothing on the table answers (keep the start or cede it, pass or
+            # done, an amount): Enter opens its menu, as Enter on the screen does
+            self.action_actions()
+            return
         if not mine:
             why = self.session.table().explain(ref, message.zone)
             if why is not None:             # not possible now: the engine says why
@@ -395,7 +577,7 @@ class GameScreen(Screen):
         else:
             title = self.session.table().name(ref, self.session.view())
             self.app.push_screen(ChoiceScreen(title, [(g.label, g) for g in mine]),
-                                 self.open_group)
+                                 self.for_this_decision(self.open_group))
 
     def on_hovered(self, message: Hovered) -> None:
         """A card highlighted in the hand: a grid board marks where it can go."""
