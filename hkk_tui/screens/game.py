@@ -267,6 +267,7 @@ class GameScreen(Screen):
         if self.session.my_decision() is not None:
             self._skipping = False
             self._last_story = ""
+            self._told_story = False        # the player saw it: the AI's next move goes on
             self._focus_decision()
         self.refresh_bindings()
 

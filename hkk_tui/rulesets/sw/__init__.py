@@ -29,7 +29,7 @@ SQUARE_PARAMS = ("square", "dest", "from", "to")
 SHORT = 5
 #: events told only in the log's full detail, not in its story (see SwTable.story)
 STORY_DETAIL = tuple(getattr(E, n) for n in (
-    "DeckShuffled", "CardDrawn", "MagicChanged", "PhaseBegan", "SlotUsed", "AbilityUsed",
+    "DeckShuffled", "CardDrawn", "MagicChanged", "SlotUsed", "AbilityUsed",
     "DiceRolled", "DiceRerolled", "PositionSet") if hasattr(E, n))
 
 
@@ -153,9 +153,10 @@ class SwTable(Table):
 
     def story(self, event: Any) -> bool:
         """The story of a Summoner Wars game: summons, builds, moves, attacks and their hits,
-        damage, deaths, events played, discards for magic, the start and the result. The detail
-        only: shuffles, draws, magic spent and gained, phases, dice rolls, slots and abilities'
-        bookkeeping, a scenario's position."""
+        damage, deaths, events played, discards for magic, the phases (each ended by its
+        player's decision), the start and the result. The detail only: shuffles, draws, magic
+        spent and gained, dice rolls, slots and abilities' bookkeeping, a scenario's
+        position."""
         return not isinstance(event, STORY_DETAIL)
 
     def action(self, action: Any) -> str:
