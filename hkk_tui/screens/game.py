@@ -131,6 +131,7 @@ class GameScreen(Screen):
         self._backlog_timer: Any = None
         #: the latest lines told another seat's move (the AI waits one pace before its next)
         self._told_story = False
+        self._last_seat = -1
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -209,15 +210,16 @@ class GameScreen(Screen):
     def _tell(self, log: GameLog, lines: list[Any]) -> None:
         """New log lines: at once, or (a server's burst of moves) paced one story line each."""
         lines = [as_line(x) for x in lines]
-        if self.PACE_LOG and (self._backlog or any(self._others(x) for x in lines)) \
+        if self.PACE_LOG and (self.playing_back or any(self._others(x) for x in lines)) \
                 and self.pace() > 0:
             self._backlog += lines
             self._drain()
+            self.refresh_bindings()
             return
         log.add(lines)
-        told = [x.text for x in lines if self._others(x)]
+        told = [x for x in lines if self._others(x)]
         if told:
-            self._last_story = told[-1]
+            self._last_story, self._last_seat = told[-1].text, told[-1].seat
             self._told_story = True
 
     def _drain(self) -> None:
@@ -228,7 +230,7 @@ class GameScreen(Screen):
             line = self._backlog.pop(0)
             log.add([line])
             if self._others(line) and self.pace() > 0:
-                self._last_story = line.text
+                self._last_story, self._last_seat = line.text, line.seat
                 self._backlog_timer = self.set_timer(self.pace(), self._backlog_tick)
         if not self._backlog and self._backlog_timer is None:
             self._new_decision()
@@ -240,11 +242,17 @@ class GameScreen(Screen):
             self._drain()
 
     @property
+    def playing_back(self) -> bool:
+        """Another seat's lines are being played back (one shown, its pace not over yet, or
+        some still waiting)."""
+        return bool(self._backlog) or self._backlog_timer is not None
+
+    @property
     def moving(self) -> bool:
         """Someone else (an AI, a person at a server, the server with our move) is moving, or
         their moves are still being played back: keys that answer a decision are dropped."""
         s = self.session
-        if self._backlog:
+        if self.playing_back:
             return True
         return s.result() is None and s.pending() is not None and s.my_decision() is None
 
@@ -260,7 +268,7 @@ class GameScreen(Screen):
         """When another decision comes on screen: note when (keys pressed before it are not
         for it); if it is the player's, focus where it is answered and end a skipped playback."""
         stamp = self.decision_stamp()
-        if stamp == self._stamp or self._backlog:
+        if stamp == self._stamp or self.playing_back:
             return
         self._stamp = stamp
         self._shown_at = time.monotonic()
@@ -290,9 +298,8 @@ class GameScreen(Screen):
         key = event.key.capitalize()
         if self.moving:
             d = s.pending()
-            names = s.names()
-            who = names[d.player] if d is not None and 0 <= d.player < len(names) else ""
-            self.error = t("story.dropped", self.lang, key=key, player=who)
+            who = self._last_seat if self.playing_back else d.player if d is not None else -1
+            self.error = t("story.dropped", self.lang, key=key, player=self._seat_name(who))
         elif event.time < self._shown_at:
             self.error = t("story.stale", self.lang, key=key)
         else:
@@ -307,7 +314,6 @@ class GameScreen(Screen):
         if self._backlog_timer is not None:
             self._backlog_timer.stop()
             self._backlog_timer = None
-        if self._backlog:
             self._drain()
         if self.bot_busy and self._bot_job is None and not self._bot_stalled:
             self._schedule_bot()            # the AI's next move now, not after the pause
@@ -329,6 +335,10 @@ class GameScreen(Screen):
                        t("prompt.keys_over", L), self.error)
             return
         name = s.names()[d.player]
+        if self.playing_back and self._last_story:  # a server's moves, still played back
+            prompt.say(t("story.moving", L, player=self._seat_name(self._last_seat),
+                         what=self._last_story), t("story.keys_moving", L), self.error)
+            return
         if s.is_bot(d.player):
             if self._bot_stalled:           # its move could not be saved: it waits for ``r``
                 prompt.say(t("prompt.ai_stalled", L, player=name),
@@ -343,6 +353,10 @@ class GameScreen(Screen):
         what, keys = s.table().prompt(d, s.view())
         prompt.say(t("prompt.waiting", L, player=name, what=what, rule=d.rule), keys,
                    self.error)
+
+    def _seat_name(self, seat: int) -> str:
+        names = self.session.names()
+        return names[seat] if 0 <= seat < len(names) else ""
 
     def _result_text(self) -> str:
         """The result: who won (every winner of ``Result.winners``), or a draw; why, by which
