@@ -150,6 +150,7 @@ class GameScreen(Screen):
 
     def on_mount(self) -> None:
         title_panes(self, self.lang, self.ui.name)
+        self._title_log()
         if self.session.problem:
             self.app.notify(self.session.problem, severity="warning", timeout=8)
         self.query_one(f"#{self.ui.first_focus}").focus()
@@ -322,8 +323,13 @@ class GameScreen(Screen):
         """The log's story, or every event with its rule."""
         log = self.query_one("#log", GameLog)
         log.set_detail(not log.detail)
-        self.app.notify(t("story.level_detail" if log.detail else "story.level_story",
-                          self.lang), timeout=3)
+        self._title_log()
+
+    def _title_log(self) -> None:
+        """The log pane's subtitle says which level it shows and the key to the other."""
+        detail = self.query_one("#log", GameLog).detail
+        self.query_one("#log-pane").border_subtitle = t(
+            "story.sub_detail" if detail else "story.sub_story", self.lang)
 
     def update_prompt(self) -> None:
         s = self.session

@@ -8,9 +8,10 @@ bookkeeping). On top of the events:
 * a separator at each turn's start (``table.replay_turn``) with the turn number, whose turn it
   is and the rule of the turn's start;
 * who decided what when no story event tells it (a pass, a declined choice), from the entry's
-  action in the table's words (``table.action``): in the story for the viewer's own decisions
-  (so a pass that went through is seen), in the detail for the others' (an opponent's passes
-  would bury the story); only where the action is known (a remote client sees events only);
+  action in the table's words (``table.action``, if the ruleset's table words actions): in the
+  story for the viewer's own decisions (so a pass that went through is seen), in the detail for
+  the others' (an opponent's passes would bury the story); only where the action is known (a
+  remote client sees events only);
 * at the end of an opponent's turn, the turn in short on one line ("Bot's turn 3 in short:
   plays Fire Ball; Orc takes 3 damage; ...").
 """
@@ -20,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from hkk_tui.i18n import tr
+from hkk_tui.rulesets.base import Table
 from hkk_tui.widgets.log import LogLine
 
 #: story lines a turn's short account names before "and N more" (it stays on one screen)
@@ -38,6 +40,9 @@ class LogBook:
         self.turn: int | None = None
         self.active = -1             # whose turn it is (-1: before the first turn)
         self.parts: list[str] = []   # the running turn's story, for its short account
+        #: the table puts actions in words (the default Table.action gives a class's name, which
+        #: the player never sees)
+        self.words_actions = type(table).action is not Table.action
 
     def t(self, key: str, **params: Any) -> str:
         return tr(self.table.ns, key, self.table.lang, **params)
@@ -79,7 +84,7 @@ class LogBook:
             if story:
                 told = True
                 self.parts.append(line[0].rstrip(". "))
-        if not told and entry.action is not None and entry.player >= 0:
+        if not told and entry.action is not None and entry.player >= 0 and self.words_actions:
             # who decided what when no story event says it (a pass is logged too)
             what = table.action(entry.action)
             if what:                     # the story tells the viewer's own (a pass went through)
