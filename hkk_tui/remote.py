@@ -145,6 +145,7 @@ class RemoteSession:
         """Send ``action`` for this seat; the server's answer comes as a message."""
         self._send(M.Act(self.table_id, self.mirror.n, msgspec.Raw(encode_body(action))))
         self.in_flight = True
+        self._sent = (self.mirror.n, action)
         return []
 
     def concede(self) -> list[Any]:
@@ -199,6 +200,11 @@ class RemoteSession:
             if not m.update(msg):
                 self.client.join(self.table_id)          # out of step: a fresh snapshot
                 return "resync"
+            sent = getattr(self, "_sent", None)
+            if sent is not None and msg.player == m.viewer and sent[0] == m.n - 1:
+                # our own move: the log says what we decided (a pass too), as in local play
+                m.entries[-1] = msgspec.structs.replace(m.entries[-1], action=sent[1])
+                self._sent = None
             if msg.player == m.viewer or m.mine():
                 self.in_flight = False
             return "update"

@@ -97,3 +97,47 @@ def test_the_opponents_moves_at_a_server_are_played_back_and_f_skips(tmp_path):
                 opponent.cancel()
 
     asyncio.run(main())
+
+
+def test_your_own_pass_at_a_server_is_logged(tmp_path):
+    """At a server table the client knows its own moves: a pass that told nothing else is
+    logged as "alice: Pass", as in local play (the server sends only the events)."""
+    from hkk_tui.netapp import NetApp
+    from hkk_tui.screens.lobby import NewTableScreen
+    from hkk_tui.widgets.log import GameLog
+
+    async def main():
+        async with running_server(tmp_path) as server:
+            app = NetApp(parse(server.socket_path), as_user="alice", tokens=TokenStore(),
+                         settings=Settings(lang="en", ai_pace=0.0))
+            async with app.run_test(size=(110, 34)) as pilot:
+                await until(pilot, lambda: app.net_state[0] == "connected", "the connection")
+                await pilot.press("n")
+                await until(pilot, lambda: isinstance(app.screen, NewTableScreen), "the form")
+                while app.screen.values()[0] != "hkk":
+                    await pilot.press("right")
+                await pilot.press("end", "enter")
+                await until(pilot, lambda: bool(server.tables), "the table")
+                [table] = list(server.tables)
+                opponent = asyncio.ensure_future(bot.play(
+                    parse(server.socket_path), table, "greedy", "hkk", as_user="bob",
+                    timeout=120))
+                await until(pilot, lambda: game_screen(app) is not None, "the game screen")
+                screen = game_screen(app)
+                s = screen.session
+                log = screen.query_one("#log", GameLog)
+                for _ in range(12):
+                    if "alice: Pass" in getattr(log, "shown_lines", log.plain_lines)():
+                        break
+                    await until(pilot, lambda: s.my_decision() is not None
+                                and not screen.moving, "my decision")
+                    before = s.game.n
+                    await pilot.press("space" if any(g.kind == "pass" for g in screen.groups())
+                                      else "enter")
+                    if app.screen is not screen:        # a menu without a pass: its first line
+                        await pilot.press("1")
+                    await until(pilot, lambda: s.game.n > before, "my move")
+                assert "alice: Pass" in getattr(log, "shown_lines", log.plain_lines)()
+                opponent.cancel()
+
+    asyncio.run(main())
