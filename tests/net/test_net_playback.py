@@ -130,7 +130,7 @@ def test_your_own_pass_at_a_server_is_logged(tmp_path):
                     if "alice: Pass" in getattr(log, "shown_lines", log.plain_lines)():
                         break
                     await until(pilot, lambda: s.my_decision() is not None
-                                and not screen.moving, "my decision")
+                                and not getattr(screen, "moving", False), "my decision")
                     before = s.game.n
                     await pilot.press("space" if any(g.kind == "pass" for g in screen.groups())
                                       else "enter")
