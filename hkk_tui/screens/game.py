@@ -72,6 +72,11 @@ def with_bindings(bindings: Any, extra: tuple[Binding, ...], after: str) -> Bind
     return BindingsMap(out + list(extra))
 
 
+try:                                    # the clock Textual stamps its events with
+    from textual._time import time as event_clock
+except ImportError:                     # pragma: no cover - (monotonic on Linux and macOS)
+    event_clock = time.monotonic
+
 #: keys that answer a decision: dropped while the opponent (or the engine) is moving, and when
 #: pressed before the decision now on screen appeared (no type-ahead across decisions)
 ANSWER_KEYS = frozenset({"enter", "space", "a", "p"})
@@ -272,7 +277,7 @@ class GameScreen(Screen):
         if stamp == self._stamp or self.playing_back:
             return
         self._stamp = stamp
-        self._shown_at = time.monotonic()
+        self._shown_at = event_clock()
         if self.session.my_decision() is not None:
             self._skipping = False
             self._last_story = ""
