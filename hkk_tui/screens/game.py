@@ -263,11 +263,12 @@ class GameScreen(Screen):
         return s.result() is None and s.pending() is not None and s.my_decision() is None
 
     def decision_stamp(self) -> tuple[Any, ...]:
-        """Which decision is on screen: a move, an undo or the server's news makes another."""
+        """Which decision is on screen: a move, an undo or the server's news makes another (a
+        server's fresh snapshot of the same position does not: the same entries, by value)."""
         s = self.session
         d = s.pending()
         entries = s.game.entries
-        return (len(entries), id(entries[-1]) if entries else 0,
+        return (len(entries), entries[-1].events if entries else (),
                 d.player if d is not None else -1, d.kind if d is not None else "")
 
     def _new_decision(self) -> None:
