@@ -25,7 +25,7 @@ from engine.net.mirror import TableMirror
 from engine.net.wire import encode_body
 from hkk_tui.i18n import tr
 from hkk_tui.rulesets import get_ui
-from hkk_tui.screens.session import entry_lines
+from hkk_tui.screens.session import book_for
 
 NS = "net"
 
@@ -145,6 +145,7 @@ class RemoteSession:
         """Send ``action`` for this seat; the server's answer comes as a message."""
         self._send(M.Act(self.table_id, self.mirror.n, msgspec.Raw(encode_body(action))))
         self.in_flight = True
+        self._sent = (self.mirror.n, action)
         return []
 
     def concede(self) -> list[Any]:
@@ -199,6 +200,11 @@ class RemoteSession:
             if not m.update(msg):
                 self.client.join(self.table_id)          # out of step: a fresh snapshot
                 return "resync"
+            sent = getattr(self, "_sent", None)
+            if sent is not None and msg.player == m.viewer and sent[0] == m.n - 1:
+                # our own move: the log says what we decided (a pass too), as in local play
+                m.entries[-1] = msgspec.structs.replace(m.entries[-1], action=sent[1])
+                self._sent = None
             if msg.player == m.viewer or m.mine():
                 self.in_flight = False
             return "update"
@@ -227,16 +233,18 @@ class RemoteSession:
     def chat_text(self, line: M.ChatLine) -> str:
         return tr(NS, "game.chat_line", self.lang, who=line.who, text=line.text)
 
-    def log_lines(self, start: int = 0, viewer: int | None = None) -> list[tuple[str, str]]:
+    def log_lines(self, start: int = 0, viewer: int | None = None) -> list[Any]:
         """Log lines of the entries from ``start`` (with the chat lines said among them, for a
-        whole log)."""
+        whole log), as :meth:`GameSession.log_lines` makes them."""
         table, who = self.table(), self.viewer()
-        out: list[tuple[str, str]] = []
+        self._book = book_for(getattr(self, "_book", None), table, self.ruleset, who, start)
+        each = self._book.read_each(self.mirror.entries, start)
+        out: list[Any] = []
         chat = [c for c in self.chat if c[0] >= start] if start == 0 else []
-        for i, entry in enumerate(self.mirror.entries[start:], start):
+        for i in range(start, len(self.mirror.entries)):
             while chat and chat[0][0] <= i:
                 out.append((self.chat_text(chat.pop(0)[1]), ""))
-            out += entry_lines(entry, table, self.ruleset, who)
+            out += each[i - start]
         out += [(self.chat_text(line), "") for _n, line in chat]
         return out
 

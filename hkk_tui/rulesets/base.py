@@ -78,6 +78,13 @@ class Table:
                 fields[f"{k}_name"] = self.player(fields[k])
         return self.t(key, **fields), self.rule(event)
 
+    def story(self, event: Any) -> bool:
+        """True if the (redacted) event belongs to the log's story — what a player follows the
+        game by: plays, moves, attacks, damage, deaths, scores, the result — rather than only
+        to its full detail (phases, draws, shuffles, bookkeeping). The default tells every
+        described event in the story; a ruleset narrows it."""
+        return True
+
     def rule(self, event: Any) -> str:
         try:
             return self.plugin.rule_of(event)

@@ -23,6 +23,7 @@ from hkk_tui.screens.dialogs import (
     ChoiceScreen, HandOverScreen, KeysScreen, MessageScreen, TextInputScreen, binding_rows,
 )
 from hkk_tui.screens.menus import Group, build_groups
+from hkk_tui.screens.playback import PlaybackMixin
 from hkk_tui.screens.session import GameSession
 from hkk_tui.widgets.footer import I18nFooter
 from hkk_tui.widgets.log import GameLog
@@ -70,7 +71,8 @@ def with_bindings(bindings: Any, extra: tuple[Binding, ...], after: str) -> Bind
     return BindingsMap(out + list(extra))
 
 
-class GameScreen(Screen):
+
+class GameScreen(PlaybackMixin, Screen):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
 
     BINDINGS = [
@@ -82,6 +84,8 @@ class GameScreen(Screen):
         Binding("x", "concede", "key.concede", show=False),
         Binding("d", "offer_draw", "key.offer_draw", show=False),
         Binding("r", "retry_ai", "key.retry_ai"),
+        Binding("f", "skip", "key.story.skip"),
+        Binding("e", "log_level", "key.story.log", show=False),
         Binding("1", "focus_pane('board')", "key.focus_board", show=False),
         Binding("2", "focus_pane('hand')", "key.focus_hand", show=False),
         Binding("3", "focus_pane('stack')", "key.focus_stack", show=False),
@@ -109,6 +113,7 @@ class GameScreen(Screen):
         #: the AI's last move could not be saved: it waits for ``r`` instead of retrying
         self._bot_stalled = False
         self.error = ""
+        self.init_playback()
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -119,12 +124,15 @@ class GameScreen(Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "retry_ai":            # shown (and usable) only after a failed AI save
             return self._bot_stalled
+        if action == "skip":                # shown while the opponent's moves are played back
+            return self.moving
         if action == "offer_draw":          # only in rulesets with agreed draws (HKK: K 2.8.1)
             return self.session.draw_offer() is not None
         return True
 
     def on_mount(self) -> None:
         title_panes(self, self.lang, self.ui.name)
+        self._title_log()
         if self.session.problem:
             self.app.notify(self.session.problem, severity="warning", timeout=8)
         self.query_one(f"#{self.ui.first_focus}").focus()
@@ -157,11 +165,13 @@ class GameScreen(Screen):
         self.query_one("#stack", Stack).show(s.ruleset.track(view), view, table)
         log = self.query_one("#log", GameLog)
         if full_log or self._log_viewer != s.viewer() or self._logged > len(s.game.entries):
+            self._backlog = []
             log.reset(s.log_lines(0))
         else:
-            log.add(s.log_lines(self._logged))
+            self._tell(log, s.log_lines(self._logged))
         self._logged = len(s.game.entries)
         self._log_viewer = s.viewer()
+        self._new_decision()
         self.update_prompt()
 
     def update_prompt(self) -> None:
@@ -174,16 +184,28 @@ class GameScreen(Screen):
                        t("prompt.keys_over", L), self.error)
             return
         name = s.names()[d.player]
+        if self.playing_back and self._last_story:  # a server's moves, still played back
+            prompt.say(t("story.moving", L, player=self._seat_name(self._last_seat),
+                         what=self._last_story), t("story.keys_moving", L), self.error)
+            return
         if s.is_bot(d.player):
             if self._bot_stalled:           # its move could not be saved: it waits for ``r``
                 prompt.say(t("prompt.ai_stalled", L, player=name),
                            t("prompt.keys_ai_stalled", L), self.error)
+                return
+            if self._last_story:            # its latest move, while the next one comes
+                prompt.say(t("story.moving", L, player=name, what=self._last_story),
+                           t("story.keys_moving", L), self.error)
                 return
             prompt.say(t("prompt.ai", L, player=name), t("prompt.keys_ai", L), self.error)
             return
         what, keys = s.table().prompt(d, s.view())
         prompt.say(t("prompt.waiting", L, player=name, what=what, rule=d.rule), keys,
                    self.error)
+
+    def _seat_name(self, seat: int) -> str:
+        names = self.session.names()
+        return names[seat] if 0 <= seat < len(names) else ""
 
     def _result_text(self) -> str:
         """The result: who won (every winner of ``Result.winners``), or a draw; why, by which
@@ -220,8 +242,10 @@ class GameScreen(Screen):
             return
         self._token += 1
         token = self._token
-        pace = float(getattr(self.app, "settings", None).ai_pace if hasattr(self.app, "settings")
-                     else 0.0)
+        # the AI's last move stays on screen for one pace before its next (a move that told
+        # nothing of the story, a pass, does not wait)
+        pace = self.pace() if self._told_story else 0.0
+        self._told_story = False
         self.set_timer(max(pace, 0.001), lambda: self._bot_go(token))
 
     def _bot_go(self, token: int) -> None:
@@ -342,7 +366,8 @@ class GameScreen(Screen):
         groups = self.groups()
         self.app.push_screen(ChoiceScreen(self.query_one("#prompt", Prompt).main_text,
                                           [(g.label, g) for g in groups],
-                                          t("choice.help", self.lang)), self.open_group)
+                                          t("choice.help", self.lang)),
+                             self.for_this_decision(self.open_group))
 
     def open_group(self, group: Group | None) -> None:
         """Submit a one-option group; offer the options (targets, amounts) of a larger one.
@@ -354,7 +379,8 @@ class GameScreen(Screen):
             return
         self.app.push_screen(
             ChoiceScreen(group.label, list(zip(group.labels, group.actions)),
-                         tr(self.ui.name, "choice.help_cancel", self.lang)), self.submit)
+                         tr(self.ui.name, "choice.help_cancel", self.lang)),
+            self.for_this_decision(self.submit))
 
     def action_pass(self) -> None:
         """Pass (or Done, finishing a composite choice): the action whose hint has that role."""
@@ -383,6 +409,11 @@ class GameScreen(Screen):
         else:                               # what acts, else what lands here (a grid square)
             mine = [g for g in groups if g.subject == ref] or \
                 [n for g in groups if (n := g.landing_on(ref)) is not None]
+        if not mine and not any(g.subject is not None or g.dests for g in groups):
+            # a decision nothing on the table answers (keep the start or cede it, pass or
+            # done, an amount): Enter opens its menu, as Enter on the screen does
+            self.action_actions()
+            return
         if not mine:
             why = self.session.table().explain(ref, message.zone)
             if why is not None:             # not possible now: the engine says why
@@ -395,7 +426,7 @@ class GameScreen(Screen):
         else:
             title = self.session.table().name(ref, self.session.view())
             self.app.push_screen(ChoiceScreen(title, [(g.label, g) for g in mine]),
-                                 self.open_group)
+                                 self.for_this_decision(self.open_group))
 
     def on_hovered(self, message: Hovered) -> None:
         """A card highlighted in the hand: a grid board marks where it can go."""

@@ -33,6 +33,10 @@ def clock_text(seconds: float) -> str:
 
 
 class RemoteGameScreen(GameScreen):
+    #: the server's entries come at once (a bot at the table moves in a blink): their story
+    #: lines are played back one per pace (``ai_pace``), ``f`` skips
+    PACE_LOG = True
+
     def __init__(self, session: RemoteSession) -> None:
         super().__init__(session)            # type: ignore[arg-type]
         self._bindings = with_bindings(self._bindings, EXTRA, "u")
@@ -105,7 +109,10 @@ class RemoteGameScreen(GameScreen):
         text = self.n(key, player=name)
         if text.startswith("⟨"):
             return
-        self.query_one("#log", GameLog).add([(text, "")])
+        found = self.query("#log")
+        if not found:                           # news for a screen being taken down
+            return
+        found.first(GameLog).add([(text, "")])
         if msg.key in ("time_up", "undo_declined", "draw_declined", "away", "back", "left"):
             self.app.notify(escape(text), timeout=6)
         self.update_prompt()
@@ -142,7 +149,9 @@ class RemoteGameScreen(GameScreen):
             prompt.say(self.n("game.away", player=s.names()[d.player]), self._clocks(),
                        self.error)
             return
-        if d is not None and s.result() is None and d.player != s.viewer() and \
+        if self.playing_back and s.result() is None:  # the others' moves, played back
+            super().update_prompt()
+        elif d is not None and s.result() is None and d.player != s.viewer() and \
                 not s.is_bot(d.player):             # another person's decision: no keys
             what, _keys = s.table().prompt(d, s.view())
             prompt.say(t("prompt.waiting", self.lang, player=s.names()[d.player], what=what,

@@ -21,6 +21,7 @@ from engine.core.registry import for_header
 from engine.core.registry import get as get_plugin
 from hkk_tui.i18n import t
 from hkk_tui.rulesets import get_ui
+from hkk_tui.screens.logbook import LogBook
 from hkk_tui.words import describe_recovery
 
 
@@ -288,15 +289,15 @@ class GameSession:
         return n
 
     # ------------------------------------------------------------------ log
-    def log_lines(self, start: int = 0, viewer: int | None = None) -> list[tuple[str, str]]:
-        """Readable log lines (sentence, rule) for entries from ``start``: each event redacted
-        for the seat on screen (or ``viewer``), in words by the ruleset's UI plugin."""
+    def log_lines(self, start: int = 0, viewer: int | None = None) -> list[Any]:
+        """The log's lines (:class:`~hkk_tui.widgets.log.LogLine`: sentence, rule, story or
+        detail) for entries from ``start``: each event redacted for the seat on screen (or
+        ``viewer``), in words by the ruleset's UI plugin, with turn separators, who decided
+        what and each opponent turn in short (see :mod:`hkk_tui.screens.logbook`)."""
         who = self.viewer() if viewer is None else viewer
-        table = self.table()
-        out: list[tuple[str, str]] = []
-        for entry in self.game.entries[start:]:
-            out += entry_lines(entry, table, self.ruleset, who)
-        return out
+        self._book = book_for(getattr(self, "_book", None), self.table(), self.ruleset, who,
+                              start)
+        return self._book.read(self.game.entries, start)
 
     def save_as(self, name: str) -> Path:
         store = _store()
@@ -304,6 +305,15 @@ class GameSession:
         dest = store.saves_dir() / f"{safe}{store.SUFFIX}"
         loaded = store.load(self.path)
         return store.export_portable(loaded, dest)     # never over another game's save
+
+
+def book_for(book: Any, table: Any, ruleset: Any, viewer: int, start: int) -> LogBook:
+    """``book`` if it can go on from entry ``start`` for ``viewer`` in ``table``'s words, else a
+    new one (which reads the entries before ``start`` quietly)."""
+    if book is None or start == 0 or book.viewer != viewer or book.table is not table \
+            or book.done > start:
+        return LogBook(table, ruleset, viewer)
+    return book
 
 
 def entry_lines(entry: Any, table: Any, ruleset: Any, viewer: int) -> list[tuple[str, str]]:

@@ -15,7 +15,7 @@ import platformdirs
 from engine.core.store import replace_file
 
 COLOUR_MODES = ("auto", "16", "mono")
-PACES = (0.0, 0.3, 0.8, 1.5)
+PACES = (0.0, 0.3, 0.6, 1.5)
 
 
 @dataclass
@@ -23,7 +23,7 @@ class Settings:
     lang: str = "hu"
     first_turn_draw: bool = True
     colour: str = "auto"
-    ai_pace: float = 0.8
+    ai_pace: float = 0.6     # seconds each opponent move stays on screen (0: no playback)
 
     def header_options(self) -> dict[str, object]:
         return {"first_turn_draw": self.first_turn_draw}

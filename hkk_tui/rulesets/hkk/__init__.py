@@ -23,6 +23,12 @@ _HERE = Path(__file__).resolve().parent
 #: phases "next phase" stops at in the replay
 PHASE_ORDER = ("prep", "draw", "main1", "exchange", "combat", "main2", "healing", "end")
 _REF_KINDS = {"card": "c", "player": "p", "item": "l"}
+#: events told only in the log's full detail, not in its story (see HkkTable.story)
+STORY_DETAIL = tuple(getattr(E, n) for n in (
+    "DeckShuffled", "CardDrawn", "StepBegan", "TurnEnded", "VpChanged", "McChanged",
+    "CardTurned", "PlayerActivated", "Repaired", "TurnEffectsExpired", "LinePopped",
+    "TriggerQueued", "CombatBegan", "CombatEnded", "PlayerSet", "TurnSet", "RandomPicked")
+    if hasattr(E, n))
 
 
 def target(ref: Ref) -> Target:
@@ -57,6 +63,16 @@ class HkkTable(Table):
             return None
         text, rule = event_line(event, self.namer)
         return (text, rule) if text else None
+
+    def story(self, event: Any) -> bool:
+        """The story of an HKK game: plays (the reaction line), cards entering and leaving
+        play, the guard post, attacks and hit-backs, damage, healing, life, deaths, the start,
+        the result. The detail only: stages and phases, draws and shuffles, VP and monster
+        component income and spending, activation, the line's resolution bookkeeping, a
+        scenario's setup."""
+        if isinstance(event, E.CardMoved):
+            return event.reason not in ("played", "scenario")
+        return not isinstance(event, STORY_DETAIL)
 
     def action(self, action: Any) -> str:
         return describe_action(action, self.namer, [])

@@ -27,6 +27,10 @@ CARD_PARAMS = ("card", "unit", "target", "host", "source", "attacker", "by")
 SQUARE_PARAMS = ("square", "dest", "from", "to")
 #: letters of the attack types on the hand's and the track's short lines
 SHORT = 5
+#: events told only in the log's full detail, not in its story (see SwTable.story)
+STORY_DETAIL = tuple(getattr(E, n) for n in (
+    "DeckShuffled", "CardDrawn", "MagicChanged", "SlotUsed", "AbilityUsed",
+    "DiceRolled", "DiceRerolled", "PositionSet") if hasattr(E, n))
 
 
 def abbreviate(name: str, width: int = SHORT) -> str:
@@ -146,6 +150,14 @@ class SwTable(Table):
     def describe(self, event: Any) -> tuple[str, str] | None:
         text, rule = event_line(event, self.namer)
         return (text, rule) if text else None
+
+    def story(self, event: Any) -> bool:
+        """The story of a Summoner Wars game: summons, builds, moves, attacks and their hits,
+        damage, deaths, events played, discards for magic, the phases (each ended by its
+        player's decision), the start and the result. The detail only: shuffles, draws, magic
+        spent and gained, dice rolls, slots and abilities' bookkeeping, a scenario's
+        position."""
+        return not isinstance(event, STORY_DETAIL)
 
     def action(self, action: Any) -> str:
         return describe_action(action, self.namer)

@@ -1,0 +1,107 @@
+"""A game's entries as the log's lines, in two levels, for any ruleset.
+
+Each event, redacted for the seat on screen, is put in words by the ruleset's UI table
+(``table.describe``) with its rule; the table's ``story(event)`` says whether it belongs to the
+story (plays, attacks, damage, deaths, results) or only to the full detail (phases, draws,
+bookkeeping). On top of the events:
+
+* a separator at each turn's start (``table.replay_turn``) with the turn number, whose turn it
+  is and the rule of the turn's start;
+* who decided what when no story event tells it (a pass, a declined choice), from the entry's
+  action in the table's words (``table.action``, if the ruleset's table words actions): in the
+  story for the viewer's own decisions (so a pass that went through is seen), in the detail for
+  the others' (an opponent's passes would bury the story); only where the action is known (a
+  remote client sees events only);
+* at the end of an opponent's turn, the turn in short on one line ("Bot's turn 3 in short:
+  plays Fire Ball; Orc takes 3 damage; ...").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hkk_tui.i18n import tr
+from hkk_tui.rulesets.base import Table
+from hkk_tui.widgets.log import LogLine
+
+#: story lines a turn's short account names before "and N more" (it stays on one screen)
+SUMMARY_PARTS = 10
+
+
+class LogBook:
+    """The log of one game for one viewer, built entry by entry (the running turn's story is
+    carried from one call to the next, so lines can be added as entries come)."""
+
+    def __init__(self, table: Any, ruleset: Any, viewer: int) -> None:
+        self.table = table
+        self.ruleset = ruleset
+        self.viewer = viewer
+        self.done = 0                # entries read so far
+        self.turn: int | None = None
+        self.active = -1             # whose turn it is (-1: before the first turn)
+        self.parts: list[str] = []   # the running turn's story, for its short account
+        #: the table puts actions in words (the default Table.action gives a class's name, which
+        #: the player never sees)
+        self.words_actions = type(table).action is not Table.action
+
+    def t(self, key: str, **params: Any) -> str:
+        return tr(self.table.ns, key, self.table.lang, **params)
+
+    def read(self, entries: list[Any], start: int) -> list[LogLine]:
+        """Lines of ``entries[start:]`` (entries before ``start`` are read quietly first if this
+        book has not read them yet)."""
+        return [line for lines in self.read_each(entries, start) for line in lines]
+
+    def read_each(self, entries: list[Any], start: int) -> list[list[LogLine]]:
+        """The lines of each entry of ``entries[start:]``, one list per entry."""
+        out: list[list[LogLine]] = []
+        for i in range(self.done, len(entries)):
+            lines = self.entry(entries[i])
+            if i >= start:
+                out.append(lines)
+        self.done = max(self.done, len(entries))
+        return out
+
+    def entry(self, entry: Any) -> list[LogLine]:
+        table = self.table
+        out: list[LogLine] = []
+        told = False
+        for ev in entry.events:
+            red = self.ruleset.redact(ev, self.viewer)
+            turn = table.replay_turn(red)
+            if turn is not None:
+                out += self.close_turn()
+                self.turn, self.active = turn, getattr(red, "player", -1)
+                out.append(LogLine(self.t("story.turn", turn=turn,
+                                          player=table.player(self.active)),
+                                   table.rule(red), True, "turn", self.active))
+                continue
+            line = table.describe(red)
+            if line is None:
+                continue
+            story = bool(table.story(red))
+            out.append(LogLine(line[0], line[1], story, "event", entry.player))
+            if story:
+                told = True
+                self.parts.append(line[0].rstrip(". "))
+        if not told and entry.action is not None and entry.player >= 0 and self.words_actions:
+            # who decided what when no story event says it (a pass is logged too)
+            what = table.action(entry.action)
+            if what:                     # the story tells the viewer's own (a pass went through)
+                out.append(LogLine(self.t("story.decided", player=table.player(entry.player),
+                                          what=what), "", entry.player == self.viewer,
+                                   "decision", entry.player))
+        return out
+
+    def close_turn(self) -> list[LogLine]:
+        """The turn that ends, in short, if it was an opponent's (empty for the viewer's own
+        turn, and for a turn in which nothing of the story happened)."""
+        parts, self.parts = self.parts, []
+        if self.turn is None or self.active < 0 or self.active == self.viewer or not parts:
+            return []
+        shown = parts[:SUMMARY_PARTS]
+        if len(parts) > SUMMARY_PARTS:
+            shown.append(self.t("story.more", n=len(parts) - SUMMARY_PARTS))
+        return [LogLine(self.t("story.summary", player=self.table.player(self.active),
+                               turn=self.turn, what="; ".join(shown)),
+                        "", True, "summary", self.active)]

@@ -1,0 +1,143 @@
+"""The opponent's moves at a server table played back (issue 14, play14): the server's updates
+come at once, the client shows the other seat's story lines one per pace (the ``ai_pace``
+setting) with the latest on the prompt; keys that answer a decision are dropped meanwhile
+(with a note), ``f`` skips to the end, and then the player's decision takes keys again. The
+pace is an hour: only ``f`` ends the playback, so nothing here waits on the clock."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from net_helpers import register_toy, running_server, unregister_toy
+
+from engine.net import bot
+from engine.net.address import parse
+from engine.net.client import TokenStore
+from hkk_tui.rulesets import register_ui, unregister_ui
+from hkk_tui.screens.settings_store import Settings
+
+
+@pytest.fixture(autouse=True)
+def _setup(monkeypatch, tmp_path):
+    from tests.tui.toy_ui import ToyUI
+
+    monkeypatch.setenv("HKK_DATA_DIR", str(tmp_path / "home"))
+    register_toy()
+    register_ui(ToyUI())
+    yield
+    unregister_ui("toy")
+    unregister_toy()
+
+
+async def until(pilot, cond, what: str, steps: int = 3000) -> None:
+    for _ in range(steps):
+        if cond():
+            return
+        await pilot.pause(0.01)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def game_screen(app):
+    from hkk_tui.screens.remote_game import RemoteGameScreen
+
+    screen = next((s for s in app.screen_stack if isinstance(s, RemoteGameScreen)), None)
+    if screen is None or not screen.is_mounted or not screen.query("#hand"):
+        return None
+    return screen
+
+
+def test_the_opponents_moves_at_a_server_are_played_back_and_f_skips(tmp_path):
+    from hkk_tui.netapp import NetApp
+    from hkk_tui.screens.lobby import NewTableScreen
+    from hkk_tui.widgets.log import GameLog
+
+    async def main():
+        async with running_server(tmp_path) as server:
+            app = NetApp(parse(server.socket_path), as_user="alice", tokens=TokenStore(),
+                         settings=Settings(lang="en", ai_pace=0.0))
+            async with app.run_test(size=(110, 34)) as pilot:
+                await until(pilot, lambda: app.net_state[0] == "connected", "the connection")
+                await pilot.press("n")
+                await until(pilot, lambda: isinstance(app.screen, NewTableScreen), "the form")
+                while app.screen.values()[0] != "toy":
+                    await pilot.press("right")
+                await pilot.press("end", "enter")
+                await until(pilot, lambda: bool(server.tables), "the table")
+                [table] = list(server.tables)
+                opponent = asyncio.ensure_future(bot.play(
+                    parse(server.socket_path), table, "random", "toy", as_user="bob",
+                    timeout=120))
+                await until(pilot, lambda: game_screen(app) is not None, "the game screen")
+                screen = game_screen(app)
+                s = screen.session
+                log = screen.query_one("#log", GameLog)
+                await until(pilot, lambda: s.my_decision() is not None, "my decision")
+                app.settings.ai_pace = 3600.0           # from now on: played back
+                told = log.count
+                before = s.game.n
+                await pilot.press("space")              # pass: bob moves, at once
+                await until(pilot, lambda: s.game.n > before + 1 and s.pending() is not None
+                            and s.pending().player == s.viewer(), "bob's move and my turn")
+                await pilot.pause()
+                # bob's move is on the prompt (the latest line shown), for one pace
+                assert getattr(screen, "playing_back", False), "bob's move was not played back"
+                prompt = screen.query_one("#prompt").main_text
+                assert prompt.startswith("bob is moving · "), prompt
+                assert prompt.endswith(log.lines_[-1].text) or screen._backlog
+                assert log.count > told
+                n = s.game.n
+                await pilot.press("space")              # dropped: the playback goes on
+                assert s.game.n == n and "Space ignored" in screen.error
+                await pilot.press("f")                  # skip: every line shown at once
+                assert not screen.playing_back
+                assert screen.query_one("#prompt").main_text.startswith("alice")
+                await pilot.press("space")              # now the pass is mine to make
+                await until(pilot, lambda: s.game.n > n, "my pass")
+                opponent.cancel()
+
+    asyncio.run(main())
+
+
+def test_your_own_pass_at_a_server_is_logged(tmp_path):
+    """At a server table the client knows its own moves: a pass that told nothing else is
+    logged as "alice: Pass", as in local play (the server sends only the events)."""
+    from hkk_tui.netapp import NetApp
+    from hkk_tui.screens.lobby import NewTableScreen
+    from hkk_tui.widgets.log import GameLog
+
+    async def main():
+        async with running_server(tmp_path) as server:
+            app = NetApp(parse(server.socket_path), as_user="alice", tokens=TokenStore(),
+                         settings=Settings(lang="en", ai_pace=0.0))
+            async with app.run_test(size=(110, 34)) as pilot:
+                await until(pilot, lambda: app.net_state[0] == "connected", "the connection")
+                await pilot.press("n")
+                await until(pilot, lambda: isinstance(app.screen, NewTableScreen), "the form")
+                while app.screen.values()[0] != "hkk":
+                    await pilot.press("right")
+                await pilot.press("end", "enter")
+                await until(pilot, lambda: bool(server.tables), "the table")
+                [table] = list(server.tables)
+                opponent = asyncio.ensure_future(bot.play(
+                    parse(server.socket_path), table, "greedy", "hkk", as_user="bob",
+                    timeout=120))
+                await until(pilot, lambda: game_screen(app) is not None, "the game screen")
+                screen = game_screen(app)
+                s = screen.session
+                log = screen.query_one("#log", GameLog)
+                for _ in range(12):
+                    if "alice: Pass" in getattr(log, "shown_lines", log.plain_lines)():
+                        break
+                    await until(pilot, lambda: s.my_decision() is not None
+                                and not getattr(screen, "moving", False), "my decision")
+                    before = s.game.n
+                    await pilot.press("space" if any(g.kind == "pass" for g in screen.groups())
+                                      else "enter")
+                    if app.screen is not screen:        # a menu without a pass: its first line
+                        await pilot.press("1")
+                    await until(pilot, lambda: s.game.n > before, "my move")
+                assert "alice: Pass" in getattr(log, "shown_lines", log.plain_lines)()
+                opponent.cancel()
+
+    asyncio.run(main())
