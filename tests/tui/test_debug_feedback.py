@@ -148,3 +148,22 @@ def test_replay_from_the_menu_goes_back_to_the_menu(monkeypatch):
 
     app = run(body, {})
     assert app.return_code is None
+
+
+def test_the_inspector_speaks_the_chosen_language(monkeypatch):
+    fresh_data_dir(monkeypatch)
+    seen = {}
+
+    async def body(app, pilot):
+        screen = app.screen
+        for _ in range(8):
+            await pilot.press("right")
+        await pilot.pause()
+        seen[app.lang] = str(screen.query_one("#state-detail").render())
+
+    for lang in ("en", "hu"):
+        run(body, {"replay": str(GAME), "debug": True}, lang=lang)
+    en, hu = seen["en"], seen["hu"]
+    assert "Life 20/" in en and " MC " in en and "active" in en
+    assert "Ép" not in en and "szk" not in en
+    assert "Ép 20/" in hu and "szk" in hu
