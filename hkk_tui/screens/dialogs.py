@@ -13,7 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from hkk_tui.i18n import t
+from hkk_tui.i18n import has, t
 from hkk_tui.widgets.footer import I18nFooter, label
 
 
@@ -95,6 +95,9 @@ class KeysScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         body = Text()
         for keys, desc in self.rows:
+            if not keys:                    # a heading (the general keys after the game's)
+                body.append(desc + "\n", style="bold underline" if desc else "")
+                continue
             body.append(f"{keys:>18}  ", style="bold")
             body.append(desc + "\n")
         if self.extra:
@@ -110,15 +113,34 @@ class KeysScreen(ModalScreen[None]):
 
 
 def binding_rows(screen: Any) -> list[tuple[str, str]]:
-    """(keys, description) of every binding active on ``screen`` (shown or not)."""
-    rows: dict[str, list[str]] = {}
+    """(keys, description) of every binding active on ``screen`` (shown or not): the game's
+    own keys first, then Textual's general ones (scrolling, focus, copy, quit) under a
+    heading, each in the player's language where the catalog has it."""
+    own: dict[str, list[str]] = {}
+    general: dict[str, list[str]] = {}
     for _key, (_node, binding, _enabled, _tip) in screen.active_bindings.items():
-        desc = label(binding.description) if binding.description else binding.action
+        ours = binding.description.startswith("key.") or ":key." in binding.description
+        desc = label(binding.description) if ours else general_label(
+            binding.description or binding.action)
+        rows = own if ours else general
         rows.setdefault(desc, [])
         shown = screen.app.get_key_display(binding)
         if shown not in rows[desc]:
             rows[desc].append(shown)
-    return [(", ".join(keys), desc) for desc, keys in rows.items()]
+    out = [(", ".join(keys), desc) for desc, keys in own.items()]
+    if general:
+        out.append(("", ""))
+        out.append(("", t("helpkeys.general")))
+        out += [(", ".join(keys), desc) for desc, keys in general.items()]
+    return out
+
+
+def general_label(description: str) -> str:
+    """A Textual widget's own binding description (English) in the player's language, from
+    the catalog's ``textual`` table (as written if the catalog lacks it)."""
+    slug = "".join(c if c.isalnum() else "_" for c in description.lower()).strip("_")
+    key = f"textual.{slug}"
+    return t(key) if has(key) else description
 
 
 class TextInputScreen(ModalScreen[str | None]):
