@@ -41,3 +41,28 @@ def test_help_lists_the_games_own_keys_first_in_the_chosen_language(monkeypatch,
             assert "Kilépés" in text
 
     run(body, lang=lang)
+
+
+@pytest.mark.parametrize("lang", ["hu", "en"])
+def test_the_new_game_screen_describes_the_highlighted_deck(monkeypatch, lang):
+    from engine.core import registry
+    from hkk_tui.screens.title import NewGameScreen
+
+    fresh_data_dir(monkeypatch)
+    decks = registry.get("hkk").decks()
+
+    async def body(app, pilot):
+        app.ruleset = "hkk"
+        app.push_screen(NewGameScreen(ruleset="hkk"))
+        await pilot.pause()
+        note = app.screen.query_one("#form-note")
+        text = str(note.render())
+        assert note.display and decks[0].description[lang][:30] in text.replace("\n", " ")
+        await pilot.press("down")                  # the AI's deck row: its own deck
+        await pilot.pause()
+        assert decks[1].description[lang][:30] in str(note.render()).replace("\n", " ")
+        await pilot.press("right")                 # another deck there: its description
+        await pilot.pause()
+        assert decks[2].description[lang][:30] in str(note.render()).replace("\n", " ")
+
+    run(body, lang=lang)
