@@ -261,6 +261,29 @@ class SettingsScreen(FormScreen):
              PACES.index(s.ai_pace) if s.ai_pace in PACES else 2),
         ]
         super().__init__(rows, t("settings.save", L), t("menu.settings", L))
+        self.saved_values = self.values()
+
+    def action_back(self) -> None:
+        """Esc: leave; with changes not saved, ask first (save, discard or keep editing)."""
+        if self.values() == self.saved_values:
+            self.app.pop_screen()
+            return
+        from hkk_tui.screens.dialogs import ChoiceScreen
+
+        L = self.app.lang
+
+        def chosen(value: Any) -> None:
+            if value == "save":
+                self.start()
+            elif value == "discard":
+                self.app.notify(t("settings_ask.discarded", L))
+                self.app.pop_screen()
+
+        self.app.push_screen(ChoiceScreen(
+            t("settings_ask.title", L),
+            [(t("settings_ask.save", L), "save"), (t("settings_ask.discard", L), "discard"),
+             (t("settings_ask.keep", L), None)],
+            t("choice.help", L)), chosen)
 
     def start(self) -> None:
         app: Any = self.app
