@@ -56,6 +56,9 @@ class HkkApp(App):
         from hkk_tui.screens.title import TitleScreen
 
         self.apply_settings()
+        # below 80×24: a "terminal too small" notice on every screen shown (hkk_tui.widgets
+        # .too_small), gone when the terminal grows
+        self.screen_change_signal.subscribe(self, lambda _screen: self.check_size())
         self.push_screen(TitleScreen())
         if self.start_args:
             a = self.start_args
@@ -69,6 +72,14 @@ class HkkApp(App):
             else:
                 self.start_game(a.get("deck"), a.get("vs"), ai=a.get("ai") or "default",
                                 seed=a.get("seed"))
+
+    def on_resize(self, event: Any) -> None:
+        self.call_after_refresh(self.check_size)
+
+    def check_size(self) -> None:
+        from hkk_tui.widgets.too_small import check_size
+
+        check_size(self)
 
     def on_exit_app(self) -> None:
         """On the way out (quit, SIGTERM, SIGHUP): close every open game, so its save writer

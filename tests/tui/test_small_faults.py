@@ -66,3 +66,45 @@ def test_the_new_game_screen_describes_the_highlighted_deck(monkeypatch, lang):
         assert decks[2].description[lang][:30] in str(note.render()).replace("\n", " ")
 
     run(body, lang=lang)
+
+
+def _notices(app) -> list[str]:
+    from hkk_tui.widgets.too_small import TooSmallNotice
+
+    return [str(n.render()) for n in app.screen.query(TooSmallNotice)]
+
+
+@pytest.mark.parametrize("lang", ["hu", "en"])
+def test_a_terminal_below_80x24_is_told_and_the_notice_goes_when_it_grows(monkeypatch, lang):
+    fresh_data_dir(monkeypatch)
+    word = {"en": "Terminal too small: 60×18 (need 80×24)",
+            "hu": "Túl kicsi a terminál: 60×18"}[lang]
+
+    async def body(app, pilot):
+        assert _notices(app) and word in _notices(app)[0]    # the title screen
+        app.start_game(None, None)                            # a new screen: told there too
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert _notices(app) and word in _notices(app)[0]
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        assert _notices(app) == []
+        await pilot.resize_terminal(79, 30)
+        await pilot.pause()
+        await pilot.pause()
+        assert "79×30" in _notices(app)[0]
+
+    run(body, lang=lang, size=(60, 18))
+
+
+def test_no_notice_at_80x24(monkeypatch):
+    fresh_data_dir(monkeypatch)
+
+    async def body(app, pilot):
+        assert _notices(app) == []
+        app.start_game(None, None)
+        await pilot.pause()
+        assert _notices(app) == []
+
+    run(body, size=(80, 24))
