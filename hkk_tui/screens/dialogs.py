@@ -169,16 +169,36 @@ class TextInputScreen(ModalScreen[str | None]):
 class MessageScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,enter,space,q", "close", "key.close")]
 
-    def __init__(self, title: str, body: str):
+    def __init__(self, title: str, body: str, extra: Any = None):
         super().__init__()
-        self.title_text, self.body = title, body
+        self.title_text, self.body, self.extra = title, body, extra
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static(Text(self.title_text, style="bold"), id="dialog-title")
             with VerticalScroll():
                 yield Static(self.body)
+                if self.extra is not None:      # a widget under the text (a result's graph)
+                    yield self.extra
         yield I18nFooter()
+
+
+class ResultScreen(MessageScreen):
+    """The end of a game: who won and why, and the graph of the game's headline over the
+    turns (each player's life in HKK, each summoner's in Summoner Wars)."""
+
+    DEFAULT_CSS = "ResultScreen .headline-graph { margin-top: 1; }"
+
+    def __init__(self, title: str, body: str, session: Any):
+        from hkk_tui.widgets.headline_graph import session_graph
+
+        super().__init__(title, body)
+        self.extra = session_graph(session)
+
+    def on_mount(self) -> None:
+        if self.extra is not None and self.app.size.height < 30:   # 80×24: a shorter plot
+            self.extra.rows = 5
+            self.extra.refresh(layout=True)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -33,7 +33,9 @@ from engine.core.protocol import OMNISCIENT
 from engine.core.replay import Breakpoint, Replay
 from hkk_tui.i18n import t
 from hkk_tui.rulesets import get_ui
-from hkk_tui.screens.dialogs import ChoiceScreen, KeysScreen, TextInputScreen, binding_rows
+from hkk_tui.screens.dialogs import (
+    ChoiceScreen, KeysScreen, MessageScreen, TextInputScreen, binding_rows,
+)
 from hkk_tui.screens.game import compose_panes, title_panes
 from hkk_tui.screens.session import GameSession
 from hkk_tui.widgets.footer import I18nFooter
@@ -72,6 +74,7 @@ class ReplayScreen(Screen):
         Binding("N", "search_next", "key.search_next", show=False),
         Binding("r", "play_from_here", "key.play_from_here"),
         Binding("i", "card_info", "key.info", show=False),
+        Binding("G", "graph", "key.graph"),
         Binding("question_mark", "keys", "key.keys"),
         Binding("escape,q", "back", "key.back"),
     ]
@@ -509,6 +512,28 @@ class ReplayScreen(Screen):
 
     def action_keys(self) -> None:
         self.app.push_screen(KeysScreen(binding_rows(self), self.lang))
+
+    def action_graph(self) -> None:
+        """The graph of the game's headline over the turns (as on the result screen)."""
+        from hkk_tui.widgets.headline_graph import session_graph
+
+        graph = session_graph(self.session, rows=5 if self.app.size.height < 30 else 8)
+        if graph is None:
+            self._tell("graph.none")
+            return
+        self.app.push_screen(MessageScreen(t("graph.title", self.lang),
+                                           self._result_line(), graph))
+
+    def _result_line(self) -> str:
+        result = self.game.ruleset.result(self.game.state)
+        if result is None:
+            return ""
+        names = self.session.names()
+        why = self.table.result_reason(result)
+        winners = [names[w] for w in result.winners if 0 <= w < len(names)]
+        if not winners:
+            return t("over.draw", self.lang, reason=why, rule=result.rule)
+        return t("over.won", self.lang, player=", ".join(winners), reason=why, rule=result.rule)
 
     def action_back(self) -> None:
         if self._timer is not None:
