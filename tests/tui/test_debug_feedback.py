@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from engine.hkk import events as E
 from hkk_tui.app import HkkApp
 from hkk_tui.screens.replay import ReplayScreen, read_breakpoint
 from hkk_tui.screens.settings_store import Settings
 from hkk_tui.screens.title import TitleScreen
 from test_replay_debug import GAME
-from tui_helpers import fresh_data_dir
+from tui_helpers import HAVE_TMUX, Tmux, fresh_data_dir, hkk_argv, wait_until_gone
 
 
 def run(coro_fn, start, size=(120, 36), lang="en"):
@@ -167,3 +169,16 @@ def test_the_inspector_speaks_the_chosen_language(monkeypatch):
     assert "Life 20/" in en and " MC " in en and "active" in en
     assert "Ép" not in en and "szk" not in en
     assert "Ép 20/" in hu and "szk" in hu
+
+
+@pytest.mark.skipif(not HAVE_TMUX, reason="tmux is not installed (CI installs it)")
+@pytest.mark.parametrize("command", ["debug", "replay"])
+def test_tmux_hkk_debug_then_q_is_back_at_the_shell(monkeypatch, command):
+    data = fresh_data_dir(monkeypatch)
+    (data / "settings.toml").write_text('lang = "en"\nai_pace = 0.0\n')
+    with Tmux(f"quit-{command}") as tmux:
+        pid = tmux.start("hkk", hkk_argv(command, str(GAME)), {"HKK_DATA_DIR": str(data)})
+        tmux.wait_for("hkk", "Replay · entry")
+        tmux.run("send-keys", "-t", "hkk", "q")
+        assert wait_until_gone(pid, 20), tmux.capture("hkk")
+        assert "New game vs the AI" not in tmux.capture("hkk")
