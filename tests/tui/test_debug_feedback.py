@@ -11,7 +11,7 @@ import pytest
 
 from engine.hkk import events as E
 from hkk_tui.app import HkkApp
-from hkk_tui.screens.replay import ReplayScreen, read_breakpoint
+from hkk_tui.screens.replay import ReplayScreen
 from hkk_tui.screens.settings_store import Settings
 from hkk_tui.screens.title import TitleScreen
 from test_replay_debug import GAME
@@ -69,6 +69,8 @@ def test_an_unknown_event_name_is_refused_with_the_close_matches(monkeypatch):
 
 
 def test_breakpoint_words_in_hungarian_and_their_refusals():
+    from hkk_tui.screens.replay import read_breakpoint
+
     names = ["AttackDeclared", "CardDrawn"]
     assert read_breakpoint("attackdeclared", 2, "K", names).value == "AttackDeclared"
     assert read_breakpoint("játékos 2", 2, "K", names).value == "1"
