@@ -587,7 +587,7 @@ def read_breakpoint(text: str, seats: int = 2, prefix: str = "K",
     if bp.kind == "type" and names:
         if bp.value.lower() not in by_lower:
             close = difflib.get_close_matches(bp.value.lower(), list(by_lower), n=4,
-                                              cutoff=0.5)
+                                              cutoff=0.6)
             close += [n for n in by_lower
                       if bp.value.lower() in n and n not in close][:max(0, 4 - len(close))]
             return BreakpointError("feedback.unknown_event", [by_lower[c] for c in close],
