@@ -122,11 +122,11 @@ def _bots(plugin: Any, text: str, n: int) -> tuple[str, ...]:
 def cmd_sim(args: argparse.Namespace) -> int:
     """Bot games over any ruleset, through the plugin and the protocol alone; the win rates per
     seat and per deck with their 95% Wilson intervals (hkk_tui.winrate)."""
-    from hkk_tui.winrate import Record, win_rate_table
     from engine.ai.bots import make_bot
     from engine.ai.sim import play_out
     from engine.core.game import Game
     from engine.core.log import Seat
+    from hkk_tui.winrate import Record, win_rate_table
 
     plugin = _plugin(args.ruleset)
     try:

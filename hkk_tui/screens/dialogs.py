@@ -118,7 +118,7 @@ def binding_rows(screen: Any) -> list[tuple[str, str]]:
     heading, each in the player's language where the catalog has it."""
     own: dict[str, list[str]] = {}
     general: dict[str, list[str]] = {}
-    for _key, (_node, binding, _enabled, _tip) in screen.active_bindings.items():
+    for _node, binding, _enabled, _tip in screen.active_bindings.values():
         ours = binding.description.startswith("key.") or ":key." in binding.description
         desc = label(binding.description) if ours else general_label(
             binding.description or binding.action)

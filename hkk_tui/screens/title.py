@@ -211,7 +211,7 @@ class NewGameScreen(FormScreen):
         at = row if row is not None and row in deck_rows else first
         if at >= len(self.rows):
             return ""
-        label, values, chosen = self.rows[at]
+        _label, values, chosen = self.rows[at]
         deck_id, name = values[chosen]
         desc = self.descriptions.get(deck_id, "")
         return f"{name}: {desc}" if desc else ""

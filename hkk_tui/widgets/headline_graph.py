@@ -69,7 +69,6 @@ def chart(series: Series, names: list[str], width: int, colour: bool = True,
     """The chart as text, ``width`` columns wide and ``height`` rows of plot (then the turn
     axis and the legend). Seats side by side in a turn's column when there is room; a ✱
     marks seats on the same point."""
-    HEIGHT = height  # noqa: N806 - the plot's rows
     out = Text()
     out.append(series.name + "\n", style="bold")
     if not series.values:
@@ -87,18 +86,18 @@ def chart(series: Series, names: list[str], width: int, colour: bool = True,
     for i in range(n):
         at[round(i * (cols - 1) / max(1, n - 1))] = i
     step = max(1, min(4, plot_w // max(1, cols)))
-    grid = [[(" ", "")] * (cols * step) for _ in range(HEIGHT)]
+    grid = [[(" ", "")] * (cols * step) for _ in range(height)]
     for col, i in at.items():
         for seat, v in enumerate(series.values[i]):
-            row = HEIGHT - 1 - round((v - low) / (high - low) * (HEIGHT - 1))
+            row = height - 1 - round((v - low) / (high - low) * (height - 1))
             mark = MARKERS[seat % len(MARKERS)]
             x = col * step + min(seat, step - 1)
             old = grid[row][x][0]
             grid[row][x] = ("✱" if old.strip() else mark,
                             STYLES[seat % len(STYLES)] if colour else "")
-    for r in range(HEIGHT):
-        value = high - (high - low) * r / (HEIGHT - 1)
-        scale = _num(value) if r in (0, HEIGHT - 1) or (low < 0 and abs(value) < 1e-9) else ""
+    for r in range(height):
+        value = high - (high - low) * r / (height - 1)
+        scale = _num(value) if r in (0, height - 1) or (low < 0 and abs(value) < 1e-9) else ""
         out.append(f"{scale:>{label_w}}┤" if scale else " " * label_w + "│", style="dim")
         for ch, style in grid[r]:
             out.append(ch, style=style)

@@ -22,7 +22,7 @@ from test_replay_debug import GAME
 from tui_helpers import fresh_data_dir
 
 SAVES = Path(__file__).resolve().parents[2] / "saves"
-SW_GAME = sorted((SAVES / "sw" / "games").glob("*.hkk"))[0]
+SW_GAME = min((SAVES / "sw" / "games").glob("*.hkk"))
 
 
 def _game(path: Path) -> Game:
@@ -51,7 +51,7 @@ def test_hkk_graph_follows_each_players_life_from_the_start_to_the_end():
 
 
 def test_sw_graph_follows_each_summoners_life_left():
-    game, table, series = _series(SW_GAME, "hu")
+    game, _table, series = _series(SW_GAME, "hu")
     assert series.name == "Az idéző hátralévő élete körönként"
     final = game.ruleset.summary(game.state)
     assert series.values[-1] == [h["life"] for h in final["headlines"]]
