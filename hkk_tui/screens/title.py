@@ -246,22 +246,41 @@ def _lang() -> str:
 
 
 class SettingsScreen(FormScreen):
+    """The settings form; a language chosen on it relabels the form at once (before saving),
+    so the player sees what they chose."""
+
     def __init__(self):
         s = _app_settings()
         L = s.lang
-        rows = [
-            (t("settings.lang", L), [("hu", "magyar"), ("en", "English")],
-             ["hu", "en"].index(s.lang)),
-            (t("settings.first_turn_draw", L), [(True, t("word.yes", L)), (False, t("word.no", L))],
-             0 if s.first_turn_draw else 1),
-            (t("settings.colour", L), [(c, t(f"colour.{c}", L)) for c in COLOUR_MODES],
-             COLOUR_MODES.index(s.colour)),
-            (t("settings.pace", L), [(p, t("pace.instant", L) if p == 0 else
-                                      t("pace.seconds", L, n=p)) for p in PACES],
-             PACES.index(s.ai_pace) if s.ai_pace in PACES else 2),
-        ]
-        super().__init__(rows, t("settings.save", L), t("menu.settings", L))
+        chosen = [["hu", "en"].index(s.lang), 0 if s.first_turn_draw else 1,
+                  COLOUR_MODES.index(s.colour),
+                  PACES.index(s.ai_pace) if s.ai_pace in PACES else 2]
+        super().__init__(self._rows(L, chosen), t("settings.save", L), t("menu.settings", L))
+        self.form_lang = L
         self.saved_values = self.values()
+
+    @staticmethod
+    def _rows(L: str, chosen: list[int]) -> list[tuple[str, list[tuple[Any, str]], int]]:
+        return [
+            (t("settings.lang", L), [("hu", "magyar"), ("en", "English")], chosen[0]),
+            (t("settings.first_turn_draw", L), [(True, t("word.yes", L)), (False, t("word.no", L))],
+             chosen[1]),
+            (t("settings.colour", L), [(c, t(f"colour.{c}", L)) for c in COLOUR_MODES],
+             chosen[2]),
+            (t("settings.pace", L), [(p, t("pace.instant", L) if p == 0 else
+                                      t("pace.seconds", L, n=p)) for p in PACES], chosen[3]),
+        ]
+
+    def changed(self) -> None:
+        lang = self.values()[0]
+        if lang == self.form_lang:
+            return
+        self.form_lang = lang
+        self.rows = self._rows(lang, [chosen for _label, _values, chosen in self.rows])
+        self.start_label = t("settings.save", lang)
+        self.title_text = t("menu.settings", lang)
+        self.query_one("#form-title", Static).update(Text(self.title_text, style="bold"))
+        self.render_rows()
 
     def action_back(self) -> None:
         """Esc: leave; with changes not saved, ask first (save, discard or keep editing)."""

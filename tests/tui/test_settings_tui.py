@@ -88,3 +88,27 @@ def test_escape_on_changed_settings_asks_before_discarding(monkeypatch, lang):
             assert app.settings.lang == other
     asyncio.run(main())
     assert load_settings().lang == other
+
+
+def test_a_language_chosen_on_the_form_relabels_it_at_once(monkeypatch):
+    fresh_data_dir(monkeypatch)
+
+    async def main():
+        app = HkkApp(Settings(lang="en", ai_pace=0.0))
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            app.menu_settings()
+            await pilot.pause()
+            form = app.screen
+            await pilot.press("right")                 # English -> magyar, not yet saved
+            await pilot.pause()
+            title = str(form.query_one("#form-title").render())
+            assert title == t("menu.settings", "hu")
+            rows = [str(o.prompt) for o in form.query_one("#form").options]
+            assert rows[0].startswith(t("settings.lang", "hu"))
+            assert rows[-1] == t("settings.save", "hu")
+            assert app.settings.lang == "en"           # nothing applied before saving
+            await pilot.press("left")                  # back to English: English labels
+            await pilot.pause()
+            assert str(form.query_one("#form-title").render()) == t("menu.settings", "en")
+    asyncio.run(main())
