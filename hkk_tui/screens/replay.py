@@ -264,6 +264,8 @@ class ReplayScreen(Screen):
         """Redraw after a step; a step that could not move says why."""
         if self.replay.pos == before:
             self.message = t("feedback.at_end" if direction > 0 else "feedback.at_start", self.lang)
+        elif self.replay.pos == self.replay.total and self.game.ruleset.result(self.replay.state):
+            self.message = t("feedback.game_end", self.lang)     # where the graph is
         self.show()
 
     def action_decision(self, n: int) -> None:

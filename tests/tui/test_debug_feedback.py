@@ -104,7 +104,10 @@ def test_a_bad_turn_number_and_the_ends_of_the_game_are_told(monkeypatch):
         screen = app.screen
         await typed(pilot, "t", "three")
         assert '"three" is not a turn number' in prompt_text(screen)
-        await pilot.press("end", "right")
+        await pilot.press("end")
+        await pilot.pause()
+        assert "The end of the game: G shows the graph" in prompt_text(screen)
+        await pilot.press("right")
         await pilot.pause()
         assert "Already at the end of the game." in prompt_text(screen)
 
