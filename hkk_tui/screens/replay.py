@@ -262,9 +262,10 @@ class ReplayScreen(Screen):
     # ------------------------------------------------------------------ stepping
     def _moved(self, before: int, direction: int) -> None:
         """Redraw after a step; a step that could not move says why."""
-        if self.replay.pos == before:
+        r = self.replay
+        if r.pos == before:
             self.message = t("feedback.at_end" if direction > 0 else "feedback.at_start", self.lang)
-        elif self.replay.pos == self.replay.total and self.game.ruleset.result(self.replay.state):
+        elif r.pos == r.total and self.game.ruleset.summary(r.state).get("result"):
             self.message = t("feedback.game_end", self.lang)     # where the graph is
         self.show()
 
