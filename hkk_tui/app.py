@@ -56,18 +56,30 @@ class HkkApp(App):
         from hkk_tui.screens.title import TitleScreen
 
         self.apply_settings()
+        # below 80×24: a "terminal too small" notice on every screen shown (hkk_tui.widgets
+        # .too_small), gone when the terminal grows
+        self.screen_change_signal.subscribe(self, lambda _screen: self.check_size())
         self.push_screen(TitleScreen())
         if self.start_args:
             a = self.start_args
             if a.get("ruleset"):            # ``hkk play --ruleset``, a scenario's ruleset
                 self.ruleset = a["ruleset"]
             if a.get("replay"):
-                self.open_replay(Path(a["replay"]), debug=bool(a.get("debug")))
+                self.open_replay(Path(a["replay"]), debug=bool(a.get("debug")),
+                                 quit_on_back=True)
             elif a.get("scenario"):
                 self.open_scenario(Path(a["scenario"]))
             else:
                 self.start_game(a.get("deck"), a.get("vs"), ai=a.get("ai") or "default",
                                 seed=a.get("seed"))
+
+    def on_resize(self, event: Any) -> None:
+        self.call_after_refresh(self.check_size)
+
+    def check_size(self) -> None:
+        from hkk_tui.widgets.too_small import check_size
+
+        check_size(self)
 
     def on_exit_app(self) -> None:
         """On the way out (quit, SIGTERM, SIGHUP): close every open game, so its save writer
@@ -265,9 +277,10 @@ class HkkApp(App):
             body=t("locked.body", L, name=path.name, holder=describe_holder(holder, L))),
             chosen)
 
-    def open_replay(self, path: Path, debug: bool = False) -> None:
+    def open_replay(self, path: Path, debug: bool = False, quit_on_back: bool = False) -> None:
         """A saved game read-only (no lock, nothing written): the entries the rules agree with;
-        if the rest was left out, the player is told where and why."""
+        if the rest was left out, the player is told where and why. ``quit_on_back``: opened
+        from the command line (``hkk replay``/``hkk debug FILE``), leaving it quits hkk."""
         from engine.core.sessions import open_read_only
         from engine.core.store import SaveError
         from hkk_tui.screens.replay import ReplayScreen
@@ -283,7 +296,8 @@ class HkkApp(App):
         except Exception as exc:  # noqa: BLE001
             self.notify(t("error.load", self.lang, error=str(exc)), severity="error", timeout=10)
             return
-        self.push_screen(ReplayScreen(game, self.lang, path.stem, debug=debug))
+        self.push_screen(ReplayScreen(game, self.lang, path.stem, debug=debug,
+                                      quit_on_back=quit_on_back))
         if game.recorded_under:             # played under older rules: replayed, not re-checked
             self.notify(t("replay.old_rules", self.lang, name=path.name,
                           version=game.recorded_under, today=game.ruleset.version),

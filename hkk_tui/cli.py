@@ -120,11 +120,13 @@ def _bots(plugin: Any, text: str, n: int) -> tuple[str, ...]:
 
 # ---------------------------------------------------------------------------- sim
 def cmd_sim(args: argparse.Namespace) -> int:
-    """Bot games over any ruleset, through the plugin and the protocol alone."""
+    """Bot games over any ruleset, through the plugin and the protocol alone; the win rates per
+    seat and per deck with their 95% Wilson intervals (hkk_tui.winrate)."""
     from engine.ai.bots import make_bot
     from engine.ai.sim import play_out
     from engine.core.game import Game
     from engine.core.log import Seat
+    from hkk_tui.winrate import Record, win_rate_table
 
     plugin = _plugin(args.ruleset)
     try:
@@ -145,7 +147,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
     except Exception as exc:  # noqa: BLE001 - bad arguments or content, in words
         return _fail(_public(str(exc)))
     wins = [0] * n
-    by_deck: dict[str, list[int]] = {}
+    by_deck: dict[str, Record] = {}
     draws = errors = 0
     turns = decisions = events = 0
     started = time.perf_counter()
@@ -176,10 +178,10 @@ def cmd_sim(args: argparse.Namespace) -> int:
             decisions += len(game.entries)
             events += sum(len(e.events) for e in game.entries)
             for seat in range(n):
-                record = by_deck.setdefault(chosen[seat], [0, 0, 0])
-                record[2] += 1
-                if result.winners:
-                    record[0 if seat in result.winners else 1] += 1
+                record = by_deck.setdefault(chosen[seat], Record(chosen[seat]))
+                record.games += 1
+                record.wins += seat in result.winners
+                record.draws += not result.winners
             if not result.winners:
                 draws += 1
             for seat in result.winners:
@@ -196,8 +198,14 @@ def cmd_sim(args: argparse.Namespace) -> int:
         out.print(f"average turns: {turns / played:.1f}  average decisions: "
                   f"{decisions / played:.1f}  average events: {events / played:.0f}")
     out.print(f"speed: {args.games / elapsed:.1f} games/s ({elapsed:.2f} s)")
-    for deck, (w, lost, k) in sorted(by_deck.items()):
-        out.print(f"  deck {escape(deck)}: played {k}, won {w}, lost {lost}")
+    if played:                          # who wins how often, and how sure that is
+        seats = [Record(f"{_seat_name(i)} ({bots[i]})", played, wins[i], draws)
+                 for i in range(n)]
+        out.print()
+        out.print(win_rate_table("seat win rates", seats))
+        out.print()
+        out.print(win_rate_table("deck win rates",
+                                 [by_deck[d] for d in sorted(by_deck)]))
     return 1 if errors else 0
 
 

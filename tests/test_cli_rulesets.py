@@ -52,7 +52,16 @@ def test_sim_plays_toy_games_to_a_result(toy, capsys):
     assert "games: 20  finished: 20  errors: 0" in out
     wins = re.search(r"seat A \(random\) (\d+)  seat B \(random\) (\d+)  draws: (\d+)", out)
     assert wins and sum(map(int, wins.groups())) == 20
-    assert "deck low: played" in out and "deck high: played" in out
+    # the win-rate tables: per seat and per deck, with the 95% Wilson interval
+    assert "seat win rates" in out and "deck win rates" in out and "95% interval" in out
+    a = re.search(r"^A \(random\) +20 +(\d+) +(\d+) +(\d+) +([\d.]+)% +([\d.]+)–([\d.]+)%",
+                  out, re.MULTILINE)
+    assert a, out
+    won, drawn, lost = map(int, a.groups()[:3])
+    assert won == int(wins.group(1)) and won + drawn + lost == 20
+    assert float(a.group(5)) <= float(a.group(4)) <= float(a.group(6))
+    for deck in ("low", "high"):
+        assert re.search(rf"^{deck} +\d+ +\d+ +\d+ +\d+ +[\d.]+% +[\d.]+–[\d.]+%", out, re.MULTILINE)
 
 
 def test_sim_refuses_a_bot_the_ruleset_does_not_have(toy, capsys):

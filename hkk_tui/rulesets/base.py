@@ -181,6 +181,20 @@ class Table:
         """The turn number an event begins (for "jump to turn"), else None."""
         return None
 
+    def headline(self, summary: dict[str, Any]) -> tuple[str, list[float]] | None:
+        """The number a finished game's graph follows over the turns (the result screen and
+        replay, hkk_tui.widgets.headline_graph): its name and one value per seat, read from the
+        ruleset's public ``summary``. The default: the first counter every seat's headline
+        has as a number (named by the catalog key ``graph.<counter>`` if there is one)."""
+        heads = summary.get("headlines") or []
+        if not heads:
+            return None
+        for key in heads[0]:
+            values = [h.get(key) for h in heads]
+            if all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
+                return (self.t(f"graph.{key}") if self.has(f"graph.{key}") else key), values
+        return None
+
     def replay_phase(self, event: Any) -> bool:
         """True if the event begins a phase (for "next phase")."""
         return False

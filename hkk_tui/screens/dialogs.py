@@ -13,7 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from hkk_tui.i18n import t
+from hkk_tui.i18n import has, t
 from hkk_tui.widgets.footer import I18nFooter, label
 
 
@@ -95,6 +95,9 @@ class KeysScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         body = Text()
         for keys, desc in self.rows:
+            if not keys:                    # a heading (the general keys after the game's)
+                body.append(desc + "\n", style="bold underline" if desc else "")
+                continue
             body.append(f"{keys:>18}  ", style="bold")
             body.append(desc + "\n")
         if self.extra:
@@ -110,15 +113,34 @@ class KeysScreen(ModalScreen[None]):
 
 
 def binding_rows(screen: Any) -> list[tuple[str, str]]:
-    """(keys, description) of every binding active on ``screen`` (shown or not)."""
-    rows: dict[str, list[str]] = {}
-    for _key, (_node, binding, _enabled, _tip) in screen.active_bindings.items():
-        desc = label(binding.description) if binding.description else binding.action
+    """(keys, description) of every binding active on ``screen`` (shown or not): the game's
+    own keys first, then Textual's general ones (scrolling, focus, copy, quit) under a
+    heading, each in the player's language where the catalog has it."""
+    own: dict[str, list[str]] = {}
+    general: dict[str, list[str]] = {}
+    for _node, binding, _enabled, _tip in screen.active_bindings.values():
+        ours = binding.description.startswith("key.") or ":key." in binding.description
+        desc = label(binding.description) if ours else general_label(
+            binding.description or binding.action)
+        rows = own if ours else general
         rows.setdefault(desc, [])
         shown = screen.app.get_key_display(binding)
         if shown not in rows[desc]:
             rows[desc].append(shown)
-    return [(", ".join(keys), desc) for desc, keys in rows.items()]
+    out = [(", ".join(keys), desc) for desc, keys in own.items()]
+    if general:
+        out.append(("", ""))
+        out.append(("", t("helpkeys.general")))
+        out += [(", ".join(keys), desc) for desc, keys in general.items()]
+    return out
+
+
+def general_label(description: str) -> str:
+    """A Textual widget's own binding description (English) in the player's language, from
+    the catalog's ``textual`` table (as written if the catalog lacks it)."""
+    slug = "".join(c if c.isalnum() else "_" for c in description.lower()).strip("_")
+    key = f"textual.{slug}"
+    return t(key) if has(key) else description
 
 
 class TextInputScreen(ModalScreen[str | None]):
@@ -147,16 +169,36 @@ class TextInputScreen(ModalScreen[str | None]):
 class MessageScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,enter,space,q", "close", "key.close")]
 
-    def __init__(self, title: str, body: str):
+    def __init__(self, title: str, body: str, extra: Any = None):
         super().__init__()
-        self.title_text, self.body = title, body
+        self.title_text, self.body, self.extra = title, body, extra
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static(Text(self.title_text, style="bold"), id="dialog-title")
             with VerticalScroll():
                 yield Static(self.body)
+                if self.extra is not None:      # a widget under the text (a result's graph)
+                    yield self.extra
         yield I18nFooter()
+
+
+class ResultScreen(MessageScreen):
+    """The end of a game: who won and why, and the graph of the game's headline over the
+    turns (each player's life in HKK, each summoner's in Summoner Wars)."""
+
+    DEFAULT_CSS = "ResultScreen .headline-graph { margin-top: 1; }"
+
+    def __init__(self, title: str, body: str, session: Any):
+        from hkk_tui.widgets.headline_graph import session_graph
+
+        super().__init__(title, body)
+        self.extra = session_graph(session)
+
+    def on_mount(self) -> None:
+        if self.extra is not None and self.app.size.height < 30:   # 80×24: a shorter plot
+            self.extra.rows = 5
+            self.extra.refresh(layout=True)
 
     def action_close(self) -> None:
         self.dismiss(None)

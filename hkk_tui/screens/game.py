@@ -20,7 +20,8 @@ from engine.core.store import SaveError, SaveExistsError, SaveWriteError
 from hkk_tui.words import describe_illegal, describe_undo_refused, describe_write_error
 from hkk_tui.i18n import t, tr
 from hkk_tui.screens.dialogs import (
-    ChoiceScreen, HandOverScreen, KeysScreen, MessageScreen, TextInputScreen, binding_rows,
+    ChoiceScreen, HandOverScreen, KeysScreen, MessageScreen, ResultScreen, TextInputScreen,
+    binding_rows,
 )
 from hkk_tui.screens.menus import Group, build_groups
 from hkk_tui.screens.playback import PlaybackMixin
@@ -151,7 +152,8 @@ class GameScreen(PlaybackMixin, Screen):
         if s.result() is not None and not self._over_shown:
             self._over_shown = True
             self._token += 1
-            self.app.push_screen(MessageScreen(t("over.title", self.lang), self._result_text()))
+            self.app.push_screen(ResultScreen(t("over.title", self.lang), self._result_text(),
+                                              self.session))
             return
         self._schedule_bot()
 

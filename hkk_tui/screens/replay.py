@@ -14,6 +14,8 @@ debugger's inspector reads it; the panes show ``ruleset.view(state, viewer)``).
 
 from __future__ import annotations
 
+import difflib
+import typing
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +33,9 @@ from engine.core.protocol import OMNISCIENT
 from engine.core.replay import Breakpoint, Replay
 from hkk_tui.i18n import t
 from hkk_tui.rulesets import get_ui
-from hkk_tui.screens.dialogs import ChoiceScreen, KeysScreen, TextInputScreen, binding_rows
+from hkk_tui.screens.dialogs import (
+    ChoiceScreen, KeysScreen, MessageScreen, TextInputScreen, binding_rows,
+)
 from hkk_tui.screens.game import compose_panes, title_panes
 from hkk_tui.screens.session import GameSession
 from hkk_tui.widgets.footer import I18nFooter
@@ -70,17 +74,21 @@ class ReplayScreen(Screen):
         Binding("N", "search_next", "key.search_next", show=False),
         Binding("r", "play_from_here", "key.play_from_here"),
         Binding("i", "card_info", "key.info", show=False),
+        Binding("G", "graph", "key.graph"),
         Binding("question_mark", "keys", "key.keys"),
         Binding("escape,q", "back", "key.back"),
     ]
 
-    def __init__(self, game: Game, lang: str, name: str = "", debug: bool = False):
+    def __init__(self, game: Game, lang: str, name: str = "", debug: bool = False,
+                 quit_on_back: bool = False):
         # ``ruleset-<name>``: a ruleset's layout CSS applies to its own games only
         super().__init__(classes=f"ruleset-{get_ui(game.header.ruleset).name}")
         self.game = game
         self.lang = lang
         self.name_ = name
         self.debug = debug
+        #: started by ``hkk replay``/``hkk debug FILE``: leaving it quits to the shell
+        self.quit_on_back = quit_on_back
         self.viewer = OMNISCIENT
         self.session = GameSession(game=game, lang=lang)
         self.ui = self.session.ui
@@ -93,6 +101,8 @@ class ReplayScreen(Screen):
         self._timer: Any = None
         self._lines: dict[int, list[tuple[int, str, str]]] = {}
         self.message = ""
+        #: the last feedback shown on the prompt line (every input gets some)
+        self.last_message = ""
         # start after the set-up entry: opening hands drawn, the first decision pending
         self.replay.goto(self.replay.entry_start[min(1, len(game.entries))])
 
@@ -165,8 +175,20 @@ class ReplayScreen(Screen):
         keys = t("debug.keys" if self.debug else "replay.keys2", L,
                  speed=SPEEDS[self.speed], state=t("replay.playing" if self.playing
                                                    else "replay.paused", L))
-        self.query_one("#prompt", Prompt).say(main, keys, self.message)
+        prompt = self.query_one("#prompt", Prompt)
+        if self.message:                    # feedback first: the prompt line is 3 rows high
+            prompt.say(self.message, "", "")
+            prompt.update(Text(self.message, style="bold reverse")
+                          + Text("\n" + main, style="bold") + Text("  " + keys, style="dim"))
+        else:
+            prompt.say(main, keys, "")
+        self.last_message = self.message
         self.message = ""
+
+    def _tell(self, key: str, **params: Any) -> None:
+        """Feedback on the prompt line, in the player's language."""
+        self.message = t(key, self.lang, **params)
+        self._say()
 
     # ------------------------------------------------------------------ debugger panels
     def _show_debugger(self) -> None:
@@ -238,25 +260,55 @@ class ReplayScreen(Screen):
             self.show()
 
     # ------------------------------------------------------------------ stepping
-    def action_decision(self, n: int) -> None:
-        self.replay.step_decision(n)
+    def _moved(self, before: int, direction: int) -> None:
+        """Redraw after a step; a step that could not move says why."""
+        r = self.replay
+        if r.pos == before:
+            self.message = t("feedback.at_end" if direction > 0 else "feedback.at_start", self.lang)
+        elif r.pos == r.total and self.game.ruleset.summary(r.state).get("result"):
+            self.message = t("feedback.game_end", self.lang)     # where the graph is
         self.show()
+
+    def action_decision(self, n: int) -> None:
+        before = self.replay.pos
+        self.replay.step_decision(n)
+        self._moved(before, n)
 
     def action_event(self, n: int) -> None:
+        before = self.replay.pos
         self.replay.step_event(n)
-        self.show()
+        self._moved(before, n)
 
     def action_goto_start(self) -> None:
+        before = self.replay.pos
         self.replay.goto(0)
-        self.show()
+        self._moved(before, -1)
 
     def action_goto_end(self) -> None:
+        before = self.replay.pos
         self.replay.goto(self.replay.total)
-        self.show()
+        self._moved(before, 1)
+
+    def _settle_turn(self) -> None:
+        """After landing just past the event that begins a turn, go on to the first phase of
+        that turn (in the same decision), so the turn and phase shown belong together."""
+        r = self.replay
+        end = r.entry_start[r.current_entry() + 1] if r.pos else 0
+        for k in range(r.pos, end):
+            ev = r.event(k)
+            if self.table.replay_turn(ev) is not None:
+                return
+            if self.table.replay_phase(ev):
+                r.goto(k + 1)
+                return
 
     def action_jump_turn(self) -> None:
         def done(value: str | None) -> None:
-            if not value or not value.strip().isdigit():
+            if not value:
+                self._tell("feedback.cancelled")
+                return
+            if not value.strip().isdigit():
+                self._tell("feedback.bad_turn", text=value)
                 return
             turn = int(value)
             hit = self.replay.find(lambda k, ev: self.table.replay_turn(ev) == turn, start=0)
@@ -264,12 +316,17 @@ class ReplayScreen(Screen):
                 self.message = t("replay.no_turn", self.lang, turn=turn)
             else:
                 self.replay.goto(hit + 1)
+                self._settle_turn()
+                self.message = t("feedback.at_turn", self.lang, turn=turn)
             self.show()
 
         self.app.push_screen(TextInputScreen(t("replay.ask_turn", self.lang)), done)
 
     def action_next_phase(self, direction: int) -> None:
         hit = self.replay.find(lambda k, ev: self.table.replay_phase(ev), direction)
+        if hit is None:
+            self.message = t("feedback.no_next_phase" if direction > 0 else
+                             "feedback.no_prev_phase", self.lang)
         self.replay.goto(hit + 1 if hit is not None else
                          (self.replay.total if direction > 0 else 0))
         self.show()
@@ -281,7 +338,8 @@ class ReplayScreen(Screen):
             self._timer = None
         if self.playing:
             self._timer = self.set_interval(SPEEDS[self.speed], self._tick)
-        self._say()
+        self._tell("feedback.now_playing" if self.playing else "feedback.now_paused",
+                   speed=SPEEDS[self.speed])
 
     def _tick(self) -> None:
         if self.replay.pos >= self.replay.total:
@@ -291,15 +349,21 @@ class ReplayScreen(Screen):
         self.show()
 
     def action_speed(self, n: int) -> None:
-        self.speed = max(0, min(len(SPEEDS) - 1, self.speed + n))
+        speed = max(0, min(len(SPEEDS) - 1, self.speed + n))
+        if speed == self.speed:
+            self._tell("feedback.speed_limit", speed=SPEEDS[self.speed])
+            return
+        self.speed = speed
         if self.playing:
             self.action_play()
             self.action_play()
-        self._say()
+        self._tell("feedback.speed", speed=SPEEDS[self.speed])
 
     def action_viewer(self) -> None:
         # everything, then each seat's view in turn
         self.viewer = self.viewer + 1 if self.viewer + 1 < self.session.seats else OMNISCIENT
+        self.message = (t("feedback.viewing_all", self.lang) if self.viewer < 0 else
+                        t("feedback.viewing", self.lang, player=self.session.names()[self.viewer]))
         self.show()
 
     # ------------------------------------------------------------------ debugger actions
@@ -310,27 +374,37 @@ class ReplayScreen(Screen):
         self.query_one("#events" if self.debug else "#board").focus()
         self.show()
 
+    def event_names(self) -> list[str]:
+        """The names of the ruleset's event types (and of every event in this game)."""
+        names = {type(self.replay.event(k)).__name__ for k in range(self.replay.total)}
+        return sorted(names | set(event_type_names(self.session.plugin)))
+
     def action_add_breakpoint(self) -> None:
         def done(value: str | None) -> None:
-            bp = parse_breakpoint(value or "", self.session.seats, self.session.plugin.prefix)
-            if bp is None:
-                if value:
-                    self.message = t("debug.bad_breakpoint", self.lang)
-            else:
+            if not value:
+                self._tell("feedback.cancelled")
+                return
+            bp = read_breakpoint(value, self.session.seats, self.session.plugin.prefix,
+                                 self.event_names())
+            if isinstance(bp, Breakpoint):
                 self.breakpoints.append(bp)
                 self.message = t("debug.breakpoint_added", self.lang, bp=bp.describe())
+            else:
+                self.message = bp.text(self.lang)
             self.show()
 
         self.app.push_screen(TextInputScreen(t("debug.ask_breakpoint", self.lang)), done)
 
     def action_clear_breakpoints(self) -> None:
+        n = len(self.breakpoints)
         self.breakpoints.clear()
+        self.message = t("feedback.cleared", self.lang, n=n) if n else \
+            t("debug.no_breakpoints", self.lang)
         self.show()
 
     def action_continue(self, direction: int) -> None:
         if not self.breakpoints:
-            self.message = t("debug.no_breakpoints", self.lang)
-            self._say()
+            self._tell("debug.no_breakpoints")
             return
         hit = self.replay.run_to_break(self.breakpoints, direction)
         self.message = (t("debug.stopped", self.lang, k=hit) if hit is not None
@@ -340,20 +414,35 @@ class ReplayScreen(Screen):
     def action_search(self) -> None:
         def done(value: str | None) -> None:
             if not value:
+                self._tell("feedback.cancelled")
                 return
             redact, describe = self.game.ruleset.redact, self.table.describe
             self.search_hits = self.replay.search(
                 value, lambda k, ev: (describe(redact(ev, self.viewer)) or ("",))[0])
-            self.message = t("debug.found", self.lang, n=len(self.search_hits), text=value)
-            self.action_search_next()
+            self.search_text = value
+            if not self.search_hits:
+                self._tell("feedback.no_match", text=value)
+                return
+            self._search_goto(t("debug.found", self.lang, n=len(self.search_hits), text=value))
 
         self.app.push_screen(TextInputScreen(t("debug.ask_search", self.lang)), done)
 
     def action_search_next(self) -> None:
+        if not self.search_hits:
+            text = getattr(self, "search_text", "")
+            self._tell("feedback.no_match" if text else "feedback.no_search", text=text)
+            return
+        self._search_goto("")
+
+    def _search_goto(self, found: str) -> None:
         later = [k for k in self.search_hits if k >= self.replay.pos]
         hits = later or self.search_hits
-        if hits:
-            self.replay.goto(hits[0] + 1)
+        n = self.search_hits.index(hits[0]) + 1
+        where = t("feedback.match", self.lang, n=n, of=len(self.search_hits), k=hits[0])
+        if not later:
+            where += " " + t("feedback.wrapped", self.lang)
+        self.message = f"{found} {where}".strip()
+        self.replay.goto(hits[0] + 1)
         self.show()
 
     # ------------------------------------------------------------------ play from here
@@ -427,10 +516,87 @@ class ReplayScreen(Screen):
     def action_keys(self) -> None:
         self.app.push_screen(KeysScreen(binding_rows(self), self.lang))
 
+    def action_graph(self) -> None:
+        """The graph of the game's headline over the turns (as on the result screen)."""
+        from hkk_tui.widgets.headline_graph import session_graph
+
+        graph = session_graph(self.session, rows=5 if self.app.size.height < 30 else 8)
+        if graph is None:
+            self._tell("graph.none")
+            return
+        self.app.push_screen(MessageScreen(t("graph.title", self.lang),
+                                           self._result_line(), graph))
+
+    def _result_line(self) -> str:
+        result = self.game.ruleset.result(self.game.state)
+        if result is None:
+            return ""
+        names = self.session.names()
+        why = self.table.result_reason(result)
+        winners = [names[w] for w in result.winners if 0 <= w < len(names)]
+        if not winners:
+            return t("over.draw", self.lang, reason=why, rule=result.rule)
+        return t("over.won", self.lang, player=", ".join(winners), reason=why, rule=result.rule)
+
     def action_back(self) -> None:
         if self._timer is not None:
             self._timer.stop()
+        if self.quit_on_back:               # ``hkk replay``/``hkk debug FILE``: to the shell
+            self.app.exit()
+            return
         self.app.pop_screen()
+
+
+class BreakpointError:
+    """Why a breakpoint was not set, in words (``close``: event names like the one typed)."""
+
+    def __init__(self, key: str, close: list[str] | None = None, name: str = "") -> None:
+        self.key, self.close, self.name = key, close or [], name
+
+    def text(self, lang: str) -> str:
+        if self.key == "feedback.unknown_event":
+            close = ", ".join(self.close) if self.close else t("feedback.no_close", lang)
+            return t(self.key, lang, name=self.name, close=close)
+        return t(self.key, lang)
+
+
+def event_type_names(plugin: Any) -> list[str]:
+    """The names of a ruleset's event types, from its save codec's tagged union."""
+    try:
+        fields = {f.name: f.type for f in msgspec.structs.fields(plugin.codec().entry_type)}
+        union = typing.get_args(fields["events"])[0]
+        return sorted(a.__name__ for a in typing.get_args(union) or (union,))
+    except Exception:  # noqa: BLE001 - then only the game's own events are known
+        return []
+
+
+def read_breakpoint(text: str, seats: int = 2, prefix: str = "K",
+                    event_names: list[str] | None = None) -> Breakpoint | BreakpointError:
+    """A breakpoint from what the player typed, or why not. As ``parse_breakpoint``, and a
+    plain event name (``AttackDeclared``, any case) means ``type AttackDeclared``; with
+    ``event_names`` known, an unknown event name is refused with the close matches."""
+    words = text.strip().split()
+    names = event_names or []
+    by_lower = {n.lower(): n for n in names}
+    if len(words) == 1:
+        if words[0].isdigit():              # a bare number: which kind is not clear
+            return BreakpointError("debug.bad_breakpoint")
+        words = ["type", words[0]]
+    bp = parse_breakpoint(" ".join(words), seats, prefix)
+    if bp is None:
+        if words and words[0].lower() in ("player", "játékos") and len(words) == 2:
+            return BreakpointError("feedback.bad_player")
+        return BreakpointError("debug.bad_breakpoint")
+    if bp.kind == "type" and names:
+        if bp.value.lower() not in by_lower:
+            close = difflib.get_close_matches(bp.value.lower(), list(by_lower), n=4,
+                                              cutoff=0.6)
+            close += [n for n in by_lower
+                      if bp.value.lower() in n and n not in close][:max(0, 4 - len(close))]
+            return BreakpointError("feedback.unknown_event", [by_lower[c] for c in close],
+                                   bp.value)
+        bp = Breakpoint("type", by_lower[bp.value.lower()])
+    return bp
 
 
 def parse_breakpoint(text: str, seats: int = 2, prefix: str = "K") -> Breakpoint | None:

@@ -81,6 +81,7 @@ class FormScreen(Screen):
     BINDINGS = [Binding("escape", "back", "key.back"),
                 Binding("left", "change(-1)", "key.change", show=False),
                 Binding("right", "change(1)", "key.change")]
+    DEFAULT_CSS = "FormScreen #form-note { height: auto; padding-top: 1; color: $text-muted; }"
 
     def __init__(self, rows: list[tuple[str, list[tuple[Any, str]], int]], start_label: str,
                  title: str):
@@ -93,11 +94,27 @@ class FormScreen(Screen):
         with Vertical(id="title-box"):
             yield Static(Text(self.title_text, style="bold"), id="form-title")
             yield OptionList(id="form")
+            yield Static(id="form-note")
         yield I18nFooter()
 
     def on_mount(self) -> None:
         self.render_rows()
         self.query_one("#form").focus()
+        self.show_note()
+
+    def note(self, row: int | None) -> str:
+        """Hook: a few words under the form about highlighted row ``row`` ("" for none)."""
+        return ""
+
+    def show_note(self) -> None:
+        text = self.note(self.query_one("#form", OptionList).highlighted)
+        note = self.query_one("#form-note", Static)
+        note.update(text)
+        note.display = bool(text)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_list.id == "form":
+            self.show_note()
 
     def render_rows(self) -> None:
         form = self.query_one("#form", OptionList)
@@ -121,6 +138,7 @@ class FormScreen(Screen):
         self.rows[i] = (label, values, (chosen + step) % len(values))
         self.render_rows()
         self.changed()
+        self.show_note()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_index >= len(self.rows):
@@ -152,6 +170,9 @@ class NewGameScreen(FormScreen):
         self.ruleset = ruleset
         self.plugin = plugin = get(ruleset)
         self.decks = [(d.id, d.name.get(L, d.id)) for d in plugin.decks()]
+        #: each deck's description in the player's language (shown under the form)
+        self.descriptions = {d.id: d.description.get(L) or d.description.get("en", "")
+                             for d in plugin.decks()}
         low, high = plugin.seats
         self.counts = list(range(low, max(low, high) + 1))
         self.n_seats = low
@@ -181,6 +202,19 @@ class NewGameScreen(FormScreen):
             rows.append((label, [(b, tr(self.ruleset, f"bot.{b}", L)) for b in bots],
                          chosen.get(label, 0)))
         return rows
+
+    def note(self, row: int | None) -> str:
+        """The description of the deck on the highlighted row (the first seat's deck when
+        the highlighted row is not a deck)."""
+        first = 1 if len(self.counts) > 1 else 0
+        deck_rows = range(first, first + self.n_seats)
+        at = row if row is not None and row in deck_rows else first
+        if at >= len(self.rows):
+            return ""
+        _label, values, chosen = self.rows[at]
+        deck_id, name = values[chosen]
+        desc = self.descriptions.get(deck_id, "")
+        return f"{name}: {desc}" if desc else ""
 
     def changed(self) -> None:
         if len(self.counts) > 1 and self.values()[0] != self.n_seats:
@@ -212,21 +246,63 @@ def _lang() -> str:
 
 
 class SettingsScreen(FormScreen):
+    """The settings form; a language chosen on it relabels the form at once (before saving),
+    so the player sees what they chose."""
+
     def __init__(self):
         s = _app_settings()
         L = s.lang
-        rows = [
-            (t("settings.lang", L), [("hu", "magyar"), ("en", "English")],
-             ["hu", "en"].index(s.lang)),
+        chosen = [["hu", "en"].index(s.lang), 0 if s.first_turn_draw else 1,
+                  COLOUR_MODES.index(s.colour),
+                  PACES.index(s.ai_pace) if s.ai_pace in PACES else 2]
+        super().__init__(self._rows(L, chosen), t("settings.save", L), t("menu.settings", L))
+        self.form_lang = L
+        self.saved_values = self.values()
+
+    @staticmethod
+    def _rows(L: str, chosen: list[int]) -> list[tuple[str, list[tuple[Any, str]], int]]:
+        return [
+            (t("settings.lang", L), [("hu", "magyar"), ("en", "English")], chosen[0]),
             (t("settings.first_turn_draw", L), [(True, t("word.yes", L)), (False, t("word.no", L))],
-             0 if s.first_turn_draw else 1),
+             chosen[1]),
             (t("settings.colour", L), [(c, t(f"colour.{c}", L)) for c in COLOUR_MODES],
-             COLOUR_MODES.index(s.colour)),
+             chosen[2]),
             (t("settings.pace", L), [(p, t("pace.instant", L) if p == 0 else
-                                      t("pace.seconds", L, n=p)) for p in PACES],
-             PACES.index(s.ai_pace) if s.ai_pace in PACES else 2),
+                                      t("pace.seconds", L, n=p)) for p in PACES], chosen[3]),
         ]
-        super().__init__(rows, t("settings.save", L), t("menu.settings", L))
+
+    def changed(self) -> None:
+        lang = self.values()[0]
+        if lang == self.form_lang:
+            return
+        self.form_lang = lang
+        self.rows = self._rows(lang, [chosen for _label, _values, chosen in self.rows])
+        self.start_label = t("settings.save", lang)
+        self.title_text = t("menu.settings", lang)
+        self.query_one("#form-title", Static).update(Text(self.title_text, style="bold"))
+        self.render_rows()
+
+    def action_back(self) -> None:
+        """Esc: leave; with changes not saved, ask first (save, discard or keep editing)."""
+        if self.values() == self.saved_values:
+            self.app.pop_screen()
+            return
+        from hkk_tui.screens.dialogs import ChoiceScreen
+
+        L = self.app.lang
+
+        def chosen(value: Any) -> None:
+            if value == "save":
+                self.start()
+            elif value == "discard":
+                self.app.notify(t("settings_ask.discarded", L))
+                self.app.pop_screen()
+
+        self.app.push_screen(ChoiceScreen(
+            t("settings_ask.title", L),
+            [(t("settings_ask.save", L), "save"), (t("settings_ask.discard", L), "discard"),
+             (t("settings_ask.keep", L), None)],
+            t("choice.help", L)), chosen)
 
     def start(self) -> None:
         app: Any = self.app

@@ -198,6 +198,12 @@ class HkkTable(Table):
         return isinstance(event, E.StepBegan) and event.step in (0, 1) and \
             event.phase in PHASE_ORDER
 
+    def headline(self, summary: dict[str, Any]) -> tuple[str, list[float]] | None:
+        """The graph of a finished game follows each player's life (K 3.14: 0 life loses);
+        VP is a resource spent every turn, not a score."""
+        heads = summary.get("headlines") or []
+        return (self.t("graph.headline"), [h["life"] for h in heads]) if heads else None
+
 
 class HkkUI(BaseUI):
     name = NS

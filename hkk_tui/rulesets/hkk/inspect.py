@@ -8,7 +8,13 @@ from typing import Any
 
 from rich.text import Text
 
-from hkk_tui.rulesets.hkk.words import t
+from hkk_tui.i18n import has_tr
+from hkk_tui.rulesets.hkk.words import NS, t
+
+
+def _word(key: str, lang: str, fallback: str) -> str:
+    """A catalog word if the catalog has it, else the engine's own name."""
+    return t(key, lang) if has_tr(NS, key, lang) else fallback
 
 
 def state_text(s: Any, ruleset: Any, names: list[str], lang: str) -> Text:
@@ -20,11 +26,12 @@ def state_text(s: Any, ruleset: Any, names: list[str], lang: str) -> Text:
         c = s.cards[iid]
         bits = [pool[c.cid].name.get(L), f"#{iid}"]
         if c.zone in ("reserve", "guard", "perm", "attached"):
-            bits.append("A" if c.active else "P")
+            bits.append(t("inspect.active" if c.active else "inspect.passive", L))
         if c.damage:
             bits.append(f"-{c.damage}")
         if c.counters:
-            bits.append(",".join(f"{k}:{v}" for k, v in c.counters.items()))
+            bits.append(",".join(f"{_word('counter_short.' + k, L, k)}:{v}"
+                                 for k, v in c.counters.items()))
         if c.pump_damage or c.pump_hp:
             bits.append(t("debug.until_eot", L, d=c.pump_damage, h=c.pump_hp))
         if c.attachments:
@@ -36,8 +43,9 @@ def state_text(s: Any, ruleset: Any, names: list[str], lang: str) -> Text:
                  active=names[s.active]) + "\n", style="bold")
     for p, pl in enumerate(s.players):
         out.append(f"{names[p]}: ", style="bold")
-        out.append(f"Ép {pl.life}/{pl.max_life} VP {pl.vp}/{pl.max_vp} "
-                   f"szk {pl.mc} · {t('debug.own_turns', L, n=pl.turns)}\n")
+        out.append(t("inspect.headline", L, life=pl.life, max_life=pl.max_life, vp=pl.vp,
+                     max_vp=pl.max_vp, mc=pl.mc)
+                   + f" · {t('debug.own_turns', L, n=pl.turns)}\n")
         for zone in ("hand", "reserve", "guard", "perm", "graveyard", "void"):
             ids = getattr(pl, zone)
             if ids:
@@ -47,8 +55,9 @@ def state_text(s: Any, ruleset: Any, names: list[str], lang: str) -> Text:
     if s.line:
         out.append(t("zone.line", L) + ":\n", style="bold")
         for item in reversed(s.line):
-            out.append(f"  {item.kind} {card(item.card)} ({names[item.controller]})"
-                       f"{' ✗' if item.prevented else ''}\n")
+            out.append(f"  {_word('line.' + item.kind, L, item.kind)} {card(item.card)} "
+                       f"({names[item.controller]})"
+                       f"{' ' + t('line.prevented', L) if item.prevented else ''}\n")
     if s.combat is not None:
         out.append(t("debug.combat", L) + " ", style="bold")
         out.append(", ".join(f"#{a.attacker}→{a.target.k}{a.target.i}"
@@ -63,5 +72,6 @@ def state_text(s: Any, ruleset: Any, names: list[str], lang: str) -> Text:
     out.append(t("debug.tasks", L) + " " + " / ".join(
         f"{tk.kind}:{tk.player}" for tk in s.tasks) + "\n", style="dim")
     if s.result is not None:
-        out.append(f"{s.result.reason} [{s.result.rule}]\n", style="bold")
+        out.append(f"{_word('result.' + s.result.reason, L, s.result.reason)} "
+                   f"[{s.result.rule}]\n", style="bold")
     return out

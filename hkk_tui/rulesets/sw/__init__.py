@@ -288,6 +288,12 @@ class SwTable(Table):
     def replay_phase(self, event: Any) -> bool:
         return isinstance(event, E.PhaseBegan)
 
+    def headline(self, summary: dict[str, Any]) -> tuple[str, list[float]] | None:
+        """The graph of a finished game follows each summoner's life left (a destroyed
+        summoner loses the game)."""
+        heads = summary.get("headlines") or []
+        return (self.t("graph.headline"), [h["life"] for h in heads]) if heads else None
+
 
 def local(key: str) -> str:
     """A catalog key of the engine's (``sw.act.move``) as the ``sw`` catalog holds it
