@@ -26,12 +26,14 @@ class MarkedHand(OptionList):
         self._hand_mark: int | None = None
         self._hand_focus = False
         self._hand_fill: tuple | None = None
+        self._cut = 0                                   # the width the lines were cut to
 
     def fill(self, lines: list[Text], playable: list[bool], ids: list[str],
              tail: list[Option | None], keep: int | None) -> None:
         """Show ``lines`` (one per card, ``ids`` their option ids), then ``tail`` (legend,
         counts); the highlight stays on the card index ``keep`` and is scrolled into view."""
         self._hand_fill = (lines, playable, ids, tail, keep)
+        self._cut = self._width()
         self._card_lines, self._card_ok, self._hand_mark = lines, playable, None
         self.clear_options()
         options: list[Option | None] = [Option(self._line(i, False), id=ids[i])
@@ -41,9 +43,21 @@ class MarkedHand(OptionList):
             self.highlighted = min(keep or 0, len(lines) - 1)
             self._mark()
             self.call_after_refresh(self.scroll_to_highlight)
+        if lines:                                       # laid out (a scrollbar, a new size):
+            self.call_after_refresh(self._refill)       # cut them again if the width changed
+
+    def _refill(self) -> None:
+        if self._hand_fill is not None and self._width() != self._cut:
+            self.fill(*self._hand_fill[:4], self.highlighted)
 
     def _width(self) -> int:
-        return self.scrollable_content_region.width
+        """The width a line may take: the content's, less the scrollbar's when the list is
+        longer than the pane (the scrollbar may not be drawn yet when the lines are cut)."""
+        region = self.scrollable_content_region
+        rows = len(self._card_lines) + 3                # the legend and the opponent's count
+        if rows > region.height and not self.show_vertical_scrollbar:
+            return region.width - self.styles.scrollbar_size_vertical
+        return region.width
 
     def _line(self, i: int, here: bool) -> Text:
         line = Text(CURSOR if here else " ", style="bold")
@@ -51,7 +65,7 @@ class MarkedHand(OptionList):
         line.append(PLAYABLE if ok else " ", style="bold green" if ok else "")
         line.append(" ")
         line.append_text(self._card_lines[i])
-        width = self._width()
+        width = self._cut
         if width > 4:                                   # one line per card: cut, not wrapped
             line.truncate(width, overflow="ellipsis")
         return line
@@ -79,5 +93,4 @@ class MarkedHand(OptionList):
         self._mark()
 
     def on_resize(self) -> None:
-        if self._hand_fill is not None:                 # re-cut the lines to the new width
-            self.fill(*self._hand_fill[:4], self.highlighted)
+        self._refill()                                  # re-cut the lines to the new width
