@@ -28,7 +28,6 @@ from engine.hkk.reducer import apply as reducer_apply
 from engine.hkk.start import setup, start_scenario
 from engine.hkk.state import Card, Player, State
 from engine.hkk.turn import DEFAULT_OPTIONS, advance
-from engine.hkk.views import view
 
 #: The version of HKK's rules. Bump it whenever a rules change alters the events of ordinary
 #: games: saves recorded under an older version are then replayed from their records instead of

@@ -106,6 +106,11 @@ class Table:
             text += f" ({self.t(hint.cost, **hint.cost_params)})"
         return text
 
+    def single_label(self, label: str, option: str, hint: ActionHint) -> str:
+        """The line of a group with a single action (submitted at once, with no second list
+        to show its option): by default the group's label alone."""
+        return label
+
     def distinct_label(self, hint: ActionHint, view: Any) -> str:
         """A fuller line for an action whose label another line of the same menu shares (the
         menu numbers any still alike): by default its label with where it acts."""

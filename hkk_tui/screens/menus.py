@@ -62,6 +62,9 @@ def build_groups(legal: list[Any], hints: list[ActionHint], table: Any,
         group.hints.append(hint)
         group.labels.append(table.option_label(hint, view))
     out = list(groups.values())
+    for g in out:                       # a line with one option says it: no second list shows it
+        if g.single:
+            g.label = table.single_label(g.label, g.labels[0], g.hints[0])
     _distinct([g.label for g in out], lambda i: table.distinct_label(out[i].hints[0], view),
               lambda i, text: setattr(out[i], "label", text))
     for g in out:

@@ -108,7 +108,25 @@ def test_k34_3_attack_targets_say_owner_zone_status_and_preview():
     eater = groups["Attack with Tissue Eater"]
     assert eater.labels[0] == (
         "Mirror Mage (Bot, guard post 1, passive) — Mirror Mage: 3 → 0 (Magic defence, K 15.3);"
-        " Mirror Mage +1/+1 defence bonus (K 38.0); Tissue Eater takes 3; Tissue Eater dies"),\
+        " Mirror Mage +1/+1 def. bonus (K 38.0); Tissue Eater takes 3; Tissue Eater dies"),\
         eater.labels
     assert eater.labels[1].startswith("Spined Wolf (Bot, guard post 2) — Spined Wolf takes 3;"
                                       " Spined Wolf dies"), eater.labels
+
+
+def test_k15_3_an_attack_with_one_target_shows_it_and_its_preview_on_the_menu_line():
+    """The only target is chosen at once (no second list), so the line names it and says what
+    the strike would do: the golem's magic defence makes the Tissue Eater's 3 damage 0."""
+    spec = ScenarioSpec(players=(
+        SideSpec(guard=(CardSpec("chara-din-szovetfalo", active=True),),
+                 deck=("chara-din-nyalkas-larva",) * 5),
+        SideSpec(guard=(CardSpec("colourless-rozsdas-golem", active=True),),
+                 deck=("chara-din-nyalkas-larva",) * 5)),
+        active=0, phase="combat", step=1, turn=4)
+    game = _game(spec)
+    [attack] = [g for g in menus(game, "en") if g.kind == "attack_with"]
+    assert attack.single
+    assert attack.label == (
+        "Attack with Tissue Eater → Rusted Golem (Bot, guard post 1) — Rusted Golem: 3 → 0"
+        " (Magic defence, K 15.3); Rusted Golem +1/+1 def. bonus (K 38.0); Tissue Eater"
+        " takes 4; Tissue Eater dies"), attack.label

@@ -103,6 +103,11 @@ class HkkTable(Table):
         return t(hint.label, L, **{k: C(v) if k in ("card", "target") else v
                                    for k, v in p.items()})
 
+    def single_label(self, label: str, option: str, hint: ActionHint) -> str:
+        """An attack with one possible target names it, with its preview: the menu submits it
+        at once, so this line is all the player sees of it."""
+        return f"{label} → {option}" if hint.option == "opt.target" else label
+
     def distinct_label(self, hint: ActionHint, view: Any) -> str:
         """The line of a group whose label another group shares: its card with its place."""
         return self.label(hint, view, placed=True)
