@@ -69,7 +69,7 @@ def test_playable_hand_cards_are_marked_in_text_with_their_full_cost(monkeypatch
         mc = {"en": "mc", "hu": "szk"}[lang]
         assert any(f"┃▶✓ {wolf} 2VP" in line for line in lines), lines
         assert any(f"┃   {eater} 2VP+1{mc}" in line for line in lines), lines
-        legend = {"en": "✓ playable now", "hu": "✓ most kijátszható"}[lang]
+        legend = {"en": "✓ playable ▶ cursor", "hu": "✓ kijátszható ▶ kurzor"}[lang]
         hand = screen.query_one("#hand")
         assert any(legend in str(hand.get_option_at_index(i).prompt)
                    for i in range(hand.option_count))
