@@ -33,8 +33,8 @@ class MarkedHand(OptionList):
         """Show ``lines`` (one per card, ``ids`` their option ids), then ``tail`` (legend,
         counts); the highlight stays on the card index ``keep`` and is scrolled into view."""
         self._hand_fill = (lines, playable, ids, tail, keep)
-        self._cut = self._width()
         self._card_lines, self._card_ok, self._hand_mark = lines, playable, None
+        self._cut = self._width()
         self.clear_options()
         options: list[Option | None] = [Option(self._line(i, False), id=ids[i])
                                         for i in range(len(lines))]
@@ -54,7 +54,7 @@ class MarkedHand(OptionList):
         """The width a line may take: the content's, less the scrollbar's when the list is
         longer than the pane (the scrollbar may not be drawn yet when the lines are cut)."""
         region = self.scrollable_content_region
-        rows = len(self._card_lines) + 3                # the legend and the opponent's count
+        rows = len(self._card_lines) + (len(self._hand_fill[3]) if self._hand_fill else 0)
         if rows > region.height and not self.show_vertical_scrollbar:
             return region.width - self.styles.scrollbar_size_vertical
         return region.width
