@@ -231,6 +231,8 @@ def strike(ctx: Ctx) -> None:
         amount = damage_of(ctx, c)
         if (opp.k == "c" and has(ctx, opp.i, "magic_defence")
                 and not has(ctx, c, "magic_attack")):
+            if amount > 0:                                            # K 15.3: told, with its rule
+                ctx.emit(E.DamagePrevented(opp.i, amount, c, "magic_defence", "K 15.3"))
             amount = 0
         hits.append((opp, amount, c))
     _deal(ctx, hits, "K 36.4")

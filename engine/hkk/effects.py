@@ -81,11 +81,15 @@ def damage_card(ctx: Ctx, iid: int, amount: int, source: int, rule: str,
     """Damage a creature or building; returns the damage actually dealt.
 
     "Cannot be damaged" makes all damage 0 (K 132.13); magic immunity: damaging spells deal none
-    (K 132.4).
+    (K 132.4). Damage a rule makes 0 is told by a DamagePrevented event, with its rule.
     """
     if amount <= 0 or ctx.s.cards[iid].zone not in TABLE_ZONES:
         return 0
-    if has(ctx, iid, "cannot_be_damaged") or (by_spell and has(ctx, iid, "magic_immunity")):
+    if has(ctx, iid, "cannot_be_damaged"):                           # K 132.13
+        ctx.emit(E.DamagePrevented(iid, amount, source, "cannot_be_damaged", "K 132.13"))
+        return 0
+    if by_spell and has(ctx, iid, "magic_immunity"):                  # K 132.4
+        ctx.emit(E.DamagePrevented(iid, amount, source, "magic_immunity", "K 132.4"))
         return 0
     ctx.emit(E.CardDamaged(iid, amount, source, rule))
     return amount

@@ -300,6 +300,17 @@ class Conceded(Ev):                     # K 2.8.2
     player: int
 
 
+class DamagePrevented(Ev):              # K 15.3, 132.4, 132.13
+    """Damage that a rule made 0: the strike of a creature without magic attack on one with
+    magic defence (K 15.3), any damage to a card that cannot be damaged (K 132.13), a damaging
+    spell on a creature with magic immunity (K 132.4). Changes nothing; it is the log's line."""
+    card: int
+    amount: int                         # the damage that would have been dealt
+    source: int
+    keyword: str                        # the keyword that prevented it
+    rule: str
+
+
 Event = Union[
     DeckShuffled, StarterChosen, StartCeded, CardDrawn, TurnBegan, StepBegan, TurnEnded,
     GameEnded, VpChanged, McChanged, LifeChanged, MaxLifeChanged, TaskPushed, TaskPopped,
@@ -310,7 +321,7 @@ Event = Union[
     Regenerated, RandomPicked, CardsPlayedCounted, LinePushed, LinePopped, LineItemPrevented,
     LineItemRetargeted, TriggerQueued, TriggerTaken, CombatBegan, AttackDeclared,
     AttackWithdrawn, HitBackChosen, CombatAbilityAnnounced, CombatEnded, Conceded, PlayerSet,
-    TurnSet,
+    TurnSet, DamagePrevented,
 ]
 
 #: Every ``reason`` a CardMoved / VpChanged / McChanged event may carry (the UI translates each).

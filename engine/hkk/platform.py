@@ -15,6 +15,7 @@ from engine.hkk import actions as A
 from engine.hkk import views
 from engine.hkk.ctx import Ctx
 from engine.hkk.decisions import KINDS
+from engine.hkk.preview import forecasts
 from engine.hkk.state import State, Target
 
 def ref(target: Target) -> Ref:
@@ -35,7 +36,10 @@ class HkkProtocol:
     def view(self, state: State, seat: int) -> Any:
         """What ``seat`` may know (``OMNISCIENT``: everything, for replays and the debugger)."""
         pending = self.pending(state)  # type: ignore[attr-defined]
-        return views.view(Ctx(state, self.pool), seat, pending)
+        v = views.view(Ctx(state, self.pool), seat, pending)
+        if state.combat is not None:           # public facts only: the combat preview
+            v.forecast = forecasts(state, self.pool, pending)
+        return v
 
     def redact(self, event: Any, seat: int) -> Any:
         return views.redact(event, seat)

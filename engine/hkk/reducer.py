@@ -338,6 +338,10 @@ def _player_set(state: State, ev: E.PlayerSet) -> None:
         ev.life, ev.max_life, ev.vp, ev.max_vp, ev.mc, ev.turns)
 
 
+def _nothing(state: State, ev: object) -> None:
+    """An event that only tells (DamagePrevented): the state stays as it is."""
+
+
 def _turn_set(state: State, ev: E.TurnSet) -> None:
     state.turn, state.active, state.starter = ev.turn, ev.active, ev.starter
 
@@ -367,7 +371,7 @@ REDUCERS: dict[type, Callable[[State, object], None]] = {
     E.AttackDeclared: _attack_declared, E.AttackWithdrawn: _attack_withdrawn,
     E.HitBackChosen: _hit_back_chosen, E.CombatAbilityAnnounced: _combat_ability_announced,
     E.CombatEnded: _combat_ended, E.Conceded: _conceded, E.PlayerSet: _player_set,
-    E.TurnSet: _turn_set,
+    E.TurnSet: _turn_set, E.DamagePrevented: _nothing,
 }
 
 def apply(state: State, event: object) -> None:

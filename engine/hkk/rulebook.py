@@ -310,6 +310,10 @@ RULES: dict[str, tuple[str, str]] = {
     "K 132.4": ("Magic immunity: the creature cannot be the target of spells nor be damaged by "
                 "damaging spells.", "Mágiaimmunitás: a lény nem lehet varázslat célpontja, és "
                 "sebző varázslat nem sebezheti meg."),
+    "K 132.13": ("Cannot be damaged: damage to it is always 0, whatever modifies it.",
+                 "Nem sebezhető: a neki okozott sebzés mindig 0, bármi módosítja is."),
+    "K 15.3": ("Magic defence: the strike of a creature without magic attack deals it 0 damage.",
+               "Mágikus védelem: mágikus támadás nélküli lény ütése 0 sebzést okoz neki."),
     "K 134.0": ("On-play automatic abilities happen when the permanent enters.",
                 "A kijátszáskori automatikus képességek a lap megjelenésekor hatnak."),
     "K 136.0": ("An ability with a cost is an activated ability.",

@@ -28,14 +28,14 @@ from engine.hkk.reducer import apply as reducer_apply
 from engine.hkk.start import setup, start_scenario
 from engine.hkk.state import Card, Player, State
 from engine.hkk.turn import DEFAULT_OPTIONS, advance
-from engine.hkk.views import view
 
 #: The version of HKK's rules. Bump it whenever a rules change alters the events of ordinary
 #: games: saves recorded under an older version are then replayed from their records instead of
 #: being re-run (engine.core.game.check_record). 2: combat sub-phases and their windows every
 #: turn (K 33.1-33.2), life-saving after any damage (K 37.0), components taken wholly or partly
 #: (K 67.4), reactions to reactions (K 94.6.1), guard-post order (K 32.4), draw offers (K 2.8).
-RULESET_VERSION = "2"
+#: 3: damage a rule makes 0 is an event of its own (DamagePrevented: K 15.3, 132.4, 132.13).
+RULESET_VERSION = "3"
 
 
 # ---------------------------------------------------------------------------- what an action names
@@ -264,4 +264,4 @@ class HkkRuleset(HkkProtocol):
 
 def make_view(ruleset: HkkRuleset, state: State, viewer: int):
     """A player's view (or ``views.OMNISCIENT``) of ``state``, with the pending decision."""
-    return view(Ctx(state, ruleset.pool), viewer, ruleset.pending(state))
+    return ruleset.view(state, viewer)      # with the combat preview (HkkProtocol.view)

@@ -12,6 +12,7 @@ from engine.core.game import Decision
 from engine.hkk import events as E
 from engine.hkk.ctx import Ctx
 from engine.hkk.decisions import subject
+from engine.hkk.preview import Forecast
 from engine.hkk.state import CREATURE_ZONES, Result, State, Target
 from engine.hkk.stats import (
     abilities_work, cost_of, damage_of, defence_bonus, keywords_of, max_hp_of, mc_cost_of,
@@ -105,6 +106,9 @@ class View(msgspec.Struct):
     #: For trigger_target / retarget decisions: the public card and ability being aimed.
     decision_card: int = -1
     decision_ability: int = -1
+    #: Combat previews (engine.hkk.preview): the strike as declared, and one per attack that
+    #: could be declared now; empty outside combat.
+    forecast: list[Forecast] = []
 
     def me(self) -> PlayerView:
         return self.players[self.viewer if self.viewer >= 0 else self.active]

@@ -113,6 +113,18 @@ class Table:
             text += f" ({self.t(hint.cost, **hint.cost_params)})"
         return text
 
+    def single_label(self, label: str, option: str, hint: ActionHint) -> str:
+        """The line of a group with a single action (submitted at once, with no second list
+        to show its option): by default the group's label alone."""
+        return label
+
+    def distinct_label(self, hint: ActionHint, view: Any) -> str:
+        """A fuller line for an action whose label another line of the same menu shares (the
+        menu numbers any still alike): by default its label with where it acts."""
+        where = [self.name(r, view) for r in (hint.subject, hint.dest) if r is not None]
+        text = self.label(hint, view)
+        return f"{text} ({', '.join(where)})" if where else text
+
     def option_label(self, hint: ActionHint, view: Any) -> str:
         """The line of one action within its group (targets, amounts, destinations)."""
         if hint.option:

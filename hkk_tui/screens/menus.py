@@ -61,4 +61,29 @@ def build_groups(legal: list[Any], hints: list[ActionHint], table: Any,
         group.actions.append(action)
         group.hints.append(hint)
         group.labels.append(table.option_label(hint, view))
-    return table.order_groups(list(groups.values()), view)
+    out = list(groups.values())
+    for g in out:                       # a line with one option says it: no second list shows it
+        if g.single:
+            g.label = table.single_label(g.label, g.labels[0], g.hints[0])
+    _distinct([g.label for g in out], lambda i: table.distinct_label(out[i].hints[0], view),
+              lambda i, text: setattr(out[i], "label", text))
+    for g in out:
+        _distinct(g.labels, lambda i, g=g: g.labels[i], g.labels.__setitem__)
+    return table.order_groups(out, view)
+
+
+def _distinct(labels: list[str], fuller: Any, put: Any) -> None:
+    """Make every label of one menu unique: the lines that share a label get the ruleset's
+    fuller one (a card with its owner, zone and place); any still alike are numbered."""
+    for rename in (fuller, None):
+        seen: dict[str, list[int]] = {}
+        for i, text in enumerate(labels):
+            seen.setdefault(text, []).append(i)
+        twins = [ids for ids in seen.values() if len(ids) > 1]
+        if not twins:
+            return
+        for ids in twins:
+            for n, i in enumerate(ids, 1):
+                text = rename(i) if rename is not None else f"{labels[i]} ({n})"
+                labels[i] = text
+                put(i, text)

@@ -24,10 +24,10 @@ current action hints. Everything else comes from the hints:
 Every mark is drawn twice: in colour (the ``grid--*`` component classes) and as text, so the
 board reads the same with NO_COLOR or on a monochrome terminal (side marks go in the one-character
 gap between two squares; where two squares' marks meet, the cursor's wins, then the selection's,
-then the path, target and reach marks, in that order): the cursor is ``[ ]``, the
-selection ``< >``, a target ``! !``, an empty reachable square ``+``, the path ``*``, the attack
-range ``x`` (on empty squares; a card in range that can be hit is a target), an empty square
-``·``. A legend line under the board says so.
+then the path, target and reach marks, then the actors', in that order): the cursor is ``[ ]``,
+the selection ``< >``, a target ``! !``, an empty reachable square ``+``, the path ``*``, the
+attack range ``x`` (on empty squares; a card in range that can be hit is a target), a piece that
+can act now ``• •``, an empty square ``·``. A legend line under the board says so.
 
 Square ``n`` is at column ``n % cols``, row ``n // cols``; row 0 is seat 0's edge, drawn at the
 bottom, unless the board is *flipped* (seat 1 watching: rotated 180° so its edge is at the
@@ -81,6 +81,8 @@ MARKS: dict[str, Mark] = {
 EMPTY_GLYPH = "·"
 CURSOR_SIDES = ("[", "]")
 SELECTED_SIDES = ("<", ">")
+#: a piece that can act now (move, attack, use an ability): readable without colour too
+ACTOR_SIDES = ("•", "•")
 
 
 def column_names(cols: int) -> list[str]:
@@ -413,6 +415,8 @@ class Grid(Widget, can_focus=True):
         mark = self.marks.first(square, MARKS)
         if occupied and mark is not None and MARKS[mark].sides != (" ", " "):
             return 2 + list(MARKS).index(mark), MARKS[mark].sides, self._style(MARKS[mark].style)
+        if occupied and any(self._acts(r) for r in self.refs_at(square)):
+            return 2 + len(MARKS), ACTOR_SIDES, self._style("grid--actor")
         return 99, (" ", " "), None
 
     def _gap(self, left: int | None, right: int | None) -> tuple[str, Style | None]:

@@ -286,3 +286,25 @@ def test_a_token_chosen_in_the_hand_is_placed_with_enter_on_a_marked_square(monk
         action = session.game.entries[before].action
         assert (action.token, action.square) == (token, target)
     run(body, size=(80, 24), seed=7)
+
+
+def test_pieces_that_can_act_are_marked_in_text_not_only_in_bold():
+    """Issue 14: a piece that can act now (the subject of a hint) shows ``• •`` beside it, so a
+    board without colour says which pieces can move, attack or use an ability."""
+    C = Ref("piece", 3)
+
+    async def main():
+        grid = Grid(3, 3, cell_width=3)
+        app = Host(grid)
+        async with app.run_test(size=(40, 12)) as pilot:
+            cells = dict(CELLS)
+            cells[2] = Cell(("C",), (C,), owner=0)
+            grid.load(cells, HINTS + [ActionHint("move:3", "x.move", subject=C,
+                                                 dest=Ref("square", 5))])
+            await pilot.pause()
+            lines = rows(grid)
+            bottom = lines[3]                        # row 1: A (cursor) · C (can act)
+            assert bottom.startswith("1 [A  ]") and "•C  •" in bottom, lines
+            top = lines[1]                           # row 3: B cannot act (A's target)
+            assert "B" in top and "•" not in top, lines
+    asyncio.run(main())

@@ -15,8 +15,9 @@ from engine.hkk import events as E
 from engine.hkk.state import Target
 from hkk_tui.rulesets.base import BaseUI, Table
 from hkk_tui.rulesets.hkk.describe import (
-    Namer, describe_action, event_line, is_bookkeeping, target_words,
+    Namer, describe_action, event_line, is_bookkeeping,
 )
+from hkk_tui.rulesets.hkk.places import attack_preview, cost_words, place
 from hkk_tui.rulesets.hkk.words import NS, t
 
 _HERE = Path(__file__).resolve().parent
@@ -82,19 +83,34 @@ class HkkTable(Table):
         # keeping and ceding the start are two answers, not two options of one
         return f"{hint.group}:{hint.label}" if hint.group == "cede" else hint.group
 
-    def _targets(self, hint: ActionHint, view: Any) -> str:
-        return target_words([target(r) for r in hint.targets], self.namer,
-                            view.line if view is not None else ())
+    def place(self, iid: int, view: Any) -> str:
+        """A card's name with its controller, zone, position and status (attacking, passive,
+        attacked): never ambiguous, even among copies of one card."""
+        return place(view, iid, self.card(iid), self.names, self.lang)
 
-    def label(self, hint: ActionHint, view: Any) -> str:
-        L, C, p = self.lang, self.card, hint.params
+    def _target(self, tg: Target, view: Any) -> str:
+        if tg.k == "c":
+            return self.place(tg.i, view)
+        return self.namer.target(tg, view.line if view is not None else ())
+
+    def _targets(self, hint: ActionHint, view: Any) -> str:
+        if not hint.targets:
+            return t("act.no_target", self.lang)
+        return ", ".join(self._target(target(r), view) for r in hint.targets)
+
+    def label(self, hint: ActionHint, view: Any, placed: bool = False) -> str:
+        """A menu line; ``placed`` names its card with its place (when names repeat)."""
+        L, p = self.lang, hint.params
+        C = (lambda iid: self.place(iid, view)) if placed else self.card
         match hint.label:
             case "act.play":
-                return t("act.play", L, card=C(p["card"])) + f" ({hint.cost_params['vp']} VP)"
+                cost = cost_words(hint.cost_params["vp"], hint.cost_params.get("mc", 0), L)
+                return t("act.play", L, card=C(p["card"])) + f" ({cost})"
             case "act.activate":
-                return self._ability_label(p["card"], p["n"] - 1)
+                return self._ability_label(p["card"], p["n"] - 1, C)
             case "act.hit_back":
-                return t("act.hit_back", L, card=C(p["card"]), target=C(p["target"]))
+                return t("act.hit_back", L, card=C(p["card"]),
+                         target=self.place(p["target"], view))
             case "act.trigger_first":
                 if p["card"] < 0:
                     return t("act.order_trigger", L, n=int(hint.group.split(":")[1]) + 1)
@@ -103,16 +119,39 @@ class HkkTable(Table):
         return t(hint.label, L, **{k: C(v) if k in ("card", "target") else v
                                    for k, v in p.items()})
 
+    def single_label(self, label: str, option: str, hint: ActionHint) -> str:
+        """An attack with one possible target names it, with its preview: the menu submits it
+        at once, so this line is all the player sees of it."""
+        return f"{label} → {option}" if hint.option == "opt.target" else label
+
+    def distinct_label(self, hint: ActionHint, view: Any) -> str:
+        """The line of a group whose label another group shares: its card with its place."""
+        return self.label(hint, view, placed=True)
+
     def option_label(self, hint: ActionHint, view: Any) -> str:
         if hint.option == "opt.targets":
             return self._targets(hint, view)
         if hint.option == "opt.target":
-            return self.name(hint.targets[0], view)
+            text = self._target(target(hint.targets[0]), view)
+            return text + self._attack_preview(hint, view)
         if hint.option:
             return t(hint.option, self.lang, **hint.option_params)
         return self.label(hint, view)
 
-    def _ability_label(self, card: int, index: int) -> str:
+    def _attack_preview(self, hint: ActionHint, view: Any) -> str:
+        """" — <what the strike would do>" for an attack that could be declared (its
+        preview worked out by the engine, engine.hkk.preview)."""
+        tg = target(hint.targets[0])
+        attacker = hint.subject.id if hint.subject is not None else -1
+        for f in getattr(view, "forecast", ()) or ():
+            if f.attacker == attacker and f.target == tg:
+                return " — " + attack_preview(f, self._short, self.lang)
+        return ""
+
+    def _short(self, tg: Target) -> str:
+        return self.namer.target(tg)
+
+    def _ability_label(self, card: int, index: int, name: Any = None) -> str:
         from engine.hkk.cardtext import ability_text
 
         d = self.pool.get(self.cids[card]) if 0 <= card < len(self.cids) else None
@@ -124,7 +163,7 @@ class HkkTable(Table):
                 text = ""
         if len(text) > 60:
             text = text[:57] + "…"
-        return t("act.activate", self.lang, card=self.card(card), n=index + 1) + (
+        return t("act.activate", self.lang, card=(name or self.card)(card), n=index + 1) + (
             f": {text}" if text else "")
 
     def order_groups(self, groups: list[Any], view: Any) -> list[Any]:

@@ -1,4 +1,6 @@
-"""HKK's Board pane: both sides' life, VP, components, guard post, reserve, permanents, counts."""
+"""HKK's Board pane: both sides' life, VP, components, guard post, reserve, permanents, counts;
+each card's keywords in short form, ``✓`` on what can act now, and in combat the engine's preview
+of the strike (engine.hkk.preview) under the combat line."""
 
 from __future__ import annotations
 
@@ -11,6 +13,8 @@ from textual.widget import Widget
 from engine.core.protocol import Ref
 from engine.hkk.state import GUARD_POST_SIZE
 from hkk_tui.rulesets.hkk.cards import card_label
+from hkk_tui.rulesets.hkk.places import strike_preview
+from hkk_tui.rulesets.marked_hand import PLAYABLE
 from hkk_tui.rulesets.hkk.words import t
 from hkk_tui.widgets.messages import Picked, ShowDetail
 
@@ -36,12 +40,16 @@ class Board(Widget, can_focus=True):
         self.items: list[int] = []
         self.cursor = 0
         self.extra: dict[int, Any] = {}
+        self.acting: set[int] = set()
 
     def show(self, view: Any, table: Any, hints: list[Any] = ()) -> None:
         """Show ``view`` with the names and card data of ``table`` (an HkkTable)."""
         self.view, self.pool, self.lang, self.names = view, table.pool, table.lang, table.names
         # card views of attached cards (a permanent lists only their iids)
         self.extra = {cv.iid: cv for pv in view.players for cv in pv.attached}
+        # what can act now (move, attack, use an ability...): marked ``✓`` on its line
+        self.acting = {h.subject.id for h in hints if h.role == "act"
+                       and h.subject is not None and h.subject.kind == "card"}
         self.refresh(layout=True)
 
     def current(self) -> int | None:
@@ -73,6 +81,8 @@ class Board(Widget, can_focus=True):
         if here:
             out.append("▶", style="bold")
             label.stylize("reverse")
+        if cv.iid in self.acting:
+            out.append(PLAYABLE, style="bold green")
         out.append_text(label)
 
     def _cards(self, out: Text, cards: list[Any], by_iid: dict[int, Any],
@@ -143,11 +153,18 @@ class Board(Widget, can_focus=True):
                 parts.append(f"{self._card_name(a.attacker)}→{tgt}" + (f" +{extra}" if extra else ""))
             mid.append("  " + t("board.combat", L) + " " + "; ".join(parts))
         out.append_text(mid)
+        strike = next((f for f in getattr(v, "forecast", ()) or () if f.attacker < 0), None)
+        if strike is not None:                 # the engine's own strike, tried on a copy
+            out.append("\n  " + t("preview.strike", L) + " ", style="bold")
+            out.append(strike_preview(strike, self._target_name, L))
         out.append("\n")
         self._side(out, me)
         if self.items:
             self.cursor %= len(self.items)
         return out
+
+    def _target_name(self, tg: Any) -> str:
+        return self.names[tg.i] if tg.k == "p" else self._card_name(tg.i)
 
     def _card_name(self, iid: int) -> str:
         cv = (self.view.find(iid) if self.view else None) or self.extra.get(iid)

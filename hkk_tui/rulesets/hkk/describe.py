@@ -132,6 +132,10 @@ def describe_event(ev: Any, n: Namer) -> str | None:  # noqa: C901 - one table o
             if s >= 0:
                 return t("ev.card_damaged_by", L, card=C(c), n=a, source=C(s))
             return t("ev.card_damaged", L, card=C(c), n=a)
+        case E.DamagePrevented(card=c, amount=a, source=s, keyword=k):
+            word = keyword_name(k, L) if k in KEYWORD_NAMES else k
+            return t("prevented.damage", L, card=C(c), n=a, source=C(s),
+                     keyword=word.lower() if L == "en" else word)
         case E.CardHealed(card=c, amount=a):
             return t("ev.card_healed", L, card=C(c), n=a)
         case E.CountersChanged(card=c, kind=k, amount=a):

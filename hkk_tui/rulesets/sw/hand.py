@@ -1,5 +1,5 @@
 """Summoner Wars' Hand pane: your cards with cost, kind and numbers; the ones you can do something
-with now are marked ``*`` (a hint names them as subject: summon, build, play, discard for magic).
+with now are marked ``✓`` (a hint names them as subject: summon, build, play, discard for magic).
 The engine offers one copy of identical cards (the choice is the same); every copy is marked and
 picking any copy picks the one offered. The card highlighted while the hand has the focus is
 selected on the board, which marks where it can go; it stays selected when the board takes the
@@ -15,20 +15,21 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from engine.core.protocol import ActionHint, Ref
+from hkk_tui.rulesets.marked_hand import MarkedHand
 from hkk_tui.widgets.messages import Hovered, Picked, ShowDetail
 
 
 def card_line(cv: Any, table: Any, playable: bool) -> Text:
-    """``* Frost Mage  1 magic · R 1/4``: mark, name, cost, then kind and numbers (dim)."""
+    """``Frost Mage 1 magic · R 1/4``: name, cost, then kind and numbers (dim); the hand puts
+    the marks (``✓`` playable, ``▶`` cursor) before it."""
     line = Text()
-    line.append("* " if playable else "  ", style="bold green" if playable else "")
     line.append(table.card_name(cv.cid, cv.name), style="bold" if playable else "")
     line.append(" " + table.t("hand.cost", n=cv.cost))
     line.append(" · " + table.stats(cv), style="dim")
     return line
 
 
-class SwHand(OptionList):
+class SwHand(MarkedHand):
     BINDINGS: ClassVar = [Binding("i", "info", "key.info")]
 
     def __init__(self, **kw: Any) -> None:
@@ -41,33 +42,19 @@ class SwHand(OptionList):
                   and h.subject.kind == "card"}
         me = view.me()
         keep = self.highlighted
-        self.clear_options()
         self.cards = list(me.hand or [])
         self.offered = {}
         for cv in self.cards:
             if cv.iid in acting:
                 self.offered.setdefault(cv.cid, cv.iid)
-        self._shown = (view, table, hints)
-        width = self.scrollable_content_region.width
-        if width <= 4 and not getattr(self, "_reflow", False):   # not laid out yet: once more
-            self._reflow = True
-            self.call_after_refresh(lambda: self.show(*self._shown))
-        options: list[Option | None] = []
-        for cv in self.cards:
-            line = card_line(cv, table, cv.cid in self.offered)
-            if width > 4:                   # one line per card: cut, never wrapped
-                line.truncate(width, overflow="ellipsis")
-            options.append(Option(line, id=f"c{cv.iid}"))
-        if not options:
-            options.append(Option(Text(table.t("hand.empty"), style="dim"), disabled=True))
-        self.add_options(options)
-        if self.cards:
-            self.highlighted = min(keep or 0, len(self.cards) - 1)
-
-    def on_resize(self) -> None:
-        shown = getattr(self, "_shown", None)
-        if shown is not None:
-            self.show(*shown)
+        marks = [cv.cid in self.offered for cv in self.cards]
+        lines = [card_line(cv, table, ok) for cv, ok in zip(self.cards, marks)]
+        tail: list[Option | None] = []
+        if not lines:
+            tail.append(Option(Text(table.t("hand.empty"), style="dim"), disabled=True))
+        elif any(marks):
+            tail.append(Option(Text(table.t("handmark.legend"), style="dim"), disabled=True))
+        self.fill(lines, marks, [f"c{cv.iid}" for cv in self.cards], tail, keep)
 
     def current(self) -> Any:
         i = self.highlighted
@@ -88,7 +75,8 @@ class SwHand(OptionList):
             self.post_message(Hovered(self.current_ref()))
 
     def on_focus(self) -> None:
-        # (``has_focus`` is set after this handler runs: the focus is ours)
+        # (``has_focus`` is set after this handler runs: the focus is ours; MarkedHand's
+        # handler runs too and puts the cursor mark)
         self.post_message(Hovered(self.current_ref()))
 
 

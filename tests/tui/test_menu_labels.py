@@ -1,0 +1,132 @@
+"""Unambiguous choices (issue 14): no menu ever shows two identical lines, targets say whose,
+where and doing what, and a card's cost says every cost type. Built from the ruleset's hints by
+the shell's own menu code (hkk_tui.screens.menus), in both languages."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.core.log import Seat
+from engine.hkk import actions as A
+from engine.hkk.scenario import CardSpec, ScenarioSpec, SideSpec, labels_of
+from engine.hkk.session import make_header, new_game, scenario_game
+from engine.hkk.state import Target
+from hkk_tui.rulesets.hkk import UI
+from hkk_tui.screens.menus import build_groups
+
+DECKS = ("chara-din-horda", "fairlight-tukortorony", "leah-csontkert", "raia-egi-legio")
+SEATS = (Seat("Anna", "", "human"), Seat("Bot", "", "ai:random"))
+
+
+def menus(game, lang: str):
+    """The menu of the pending decision: (group label, [option labels]) per line."""
+    d = game.pending()
+    legal = game.legal_actions(d.player)
+    view = game.ruleset.view(game.state, d.player)
+    hints = game.ruleset.hints(view, legal)
+    names = [s.name for s in game.header.seats]
+    table = UI.table(game.header, game.ruleset, names, lang)
+    return build_groups(legal, hints, table, view)
+
+
+def assert_unique(groups, where: str) -> None:
+    labels = [g.label for g in groups]
+    assert len(set(labels)) == len(labels), (where, labels)
+    for g in groups:
+        assert len(set(g.labels)) == len(g.labels), (where, g.label, g.labels)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_no_menu_of_a_random_game_shows_two_identical_lines(seed):
+    rng = random.Random(seed)
+    decks = (DECKS[seed % 4], DECKS[(seed + 1 + seed // 4) % 4])
+    seats = tuple(Seat(s.name, d, s.kind) for s, d in zip(SEATS, decks))
+    game = new_game(make_header(decks, seed=seed, seats=seats))
+    for step in range(500):
+        d = game.pending()
+        if d is None:
+            break
+        for lang in ("en", "hu"):
+            assert_unique(menus(game, lang), f"seed {seed} step {step} {d.kind} {lang}")
+        legal = [a for a in game.legal_actions(d.player)
+                 if not isinstance(a, (A.Concede, A.OfferDraw))]
+        game.submit(d.player, rng.choice(legal))
+
+
+def _game(spec: ScenarioSpec):
+    return scenario_game(spec, seed=1, seats=(Seat("Anna", "scenario", "human"),
+                                              Seat("Bot", "scenario", "ai:greedy")))
+
+
+def test_k34_8_hit_back_between_two_copies_names_each_attacker_by_its_place():
+    """Two Mirror Mages attack one Spined Wolf: its two hit-back lines differ (K 34.8)."""
+    spec = ScenarioSpec(players=(
+        SideSpec(guard=(CardSpec("fairlight-tukormagus", active=True, label="m1"),
+                        CardSpec("fairlight-tukormagus", active=True, label="m2")),
+                 deck=("fairlight-tukormagus",) * 5),
+        SideSpec(guard=(CardSpec("chara-din-tuskes-farkas", active=True, label="w"),),
+                 deck=("chara-din-tuskes-farkas",) * 5)),
+        active=0, phase="combat", step=1, turn=4)
+    game = _game(spec)
+    iid = labels_of(spec)
+    game.submit(0, A.DeclareAttack(iid["m1"], Target("c", iid["w"])))
+    game.submit(0, A.DeclareAttack(iid["m2"], Target("c", iid["w"])))
+    game.submit(0, A.Pass())
+    while game.pending().kind != "hit_back":
+        game.submit(game.pending().player, A.Pass())
+    labels = [g.label for g in menus(game, "en")]
+    assert labels == [
+        "Spined Wolf hits back Mirror Mage (Anna, guard post 1, attacking)",
+        "Spined Wolf hits back Mirror Mage (Anna, guard post 2, attacking)"], labels
+
+
+def test_k21_8_3_play_label_shows_every_cost_type():
+    """Tissue Eater costs 2 VP and 1 monster component (K 7.0.1): the line says both."""
+    spec = ScenarioSpec(players=(
+        SideSpec(vp=5, mc=2, hand=("chara-din-szovetfalo",), deck=("chara-din-szovetfalo",) * 5),
+        SideSpec(deck=("chara-din-szovetfalo",) * 5)), active=0, phase="main1", turn=4)
+    game = _game(spec)
+    assert "Play Tissue Eater (2 VP + 1 mc)" in [g.label for g in menus(game, "en")]
+    assert "Szövetfaló kijátszása (2 VP + 1 szk)" in [g.label for g in menus(game, "hu")]
+
+
+def test_k34_3_attack_targets_say_owner_zone_status_and_preview():
+    """The targets of an attack name their owner, zone and place, whether they are passive or
+    already attacked, and what the strike would do (engine.hkk.preview)."""
+    spec = ScenarioSpec(players=(
+        SideSpec(guard=(CardSpec("fairlight-tukormagus", active=True),
+                        CardSpec("chara-din-szovetfalo", active=True)),
+                 deck=("fairlight-tukormagus",) * 5),
+        SideSpec(guard=(CardSpec("fairlight-tukormagus", active=False),
+                        CardSpec("chara-din-tuskes-farkas", active=True)),
+                 deck=("chara-din-tuskes-farkas",) * 5)),
+        active=0, phase="combat", step=1, turn=4)
+    game = _game(spec)
+    groups = {g.label: g for g in menus(game, "en")}
+    eater = groups["Attack with Tissue Eater"]
+    assert eater.labels[0] == (
+        "Mirror Mage (Bot, guard post 1, passive) — Mirror Mage: 3 → 0 (Magic defence, K 15.3);"
+        " Mirror Mage +1/+1 def. bonus (K 38.0); Tissue Eater takes 3; Tissue Eater dies"),\
+        eater.labels
+    assert eater.labels[1].startswith("Spined Wolf (Bot, guard post 2) — Spined Wolf takes 3;"
+                                      " Spined Wolf dies"), eater.labels
+
+
+def test_k15_3_an_attack_with_one_target_shows_it_and_its_preview_on_the_menu_line():
+    """The only target is chosen at once (no second list), so the line names it and says what
+    the strike would do: the golem's magic defence makes the Tissue Eater's 3 damage 0."""
+    spec = ScenarioSpec(players=(
+        SideSpec(guard=(CardSpec("chara-din-szovetfalo", active=True),),
+                 deck=("chara-din-nyalkas-larva",) * 5),
+        SideSpec(guard=(CardSpec("colourless-rozsdas-golem", active=True),),
+                 deck=("chara-din-nyalkas-larva",) * 5)),
+        active=0, phase="combat", step=1, turn=4)
+    game = _game(spec)
+    [attack] = [g for g in menus(game, "en") if g.kind == "attack_with"]
+    assert attack.single
+    assert attack.label == (
+        "Attack with Tissue Eater → Rusted Golem (Bot, guard post 1) — Rusted Golem: 3 → 0"
+        " (Magic defence, K 15.3); Rusted Golem +1/+1 def. bonus (K 38.0); Tissue Eater"
+        " takes 4; Tissue Eater dies"), attack.label
