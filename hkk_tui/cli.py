@@ -286,7 +286,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
                                          args.lang)
 
     def show(events: list) -> None:
-        for ev in events:
+        for ev in table.log_events(events):
             line = table.describe(ruleset.redact(ev, OMNISCIENT))
             if line and line[0]:
                 text, rule = line

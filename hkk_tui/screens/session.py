@@ -308,7 +308,7 @@ class GameSession:
 
 def entry_lines(entry: Any, table: Any, ruleset: Any, viewer: int) -> list[tuple[str, str]]:
     out = []
-    for ev in entry.events:
+    for ev in table.log_events(entry.events):
         line = table.describe(ruleset.redact(ev, viewer))
         if line is not None:
             out.append(line)
