@@ -12,7 +12,6 @@ from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 err = Console(stderr=True)
 out = Console()
@@ -149,6 +148,10 @@ def cmd_sim(args: argparse.Namespace) -> int:
     draws = errors = 0
     turns = decisions = events = 0
     started = time.perf_counter()
+    from rich.progress import (
+        BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn,
+    )
+
     progress = Progress(TextColumn("[bold]sim"), BarColumn(), MofNCompleteColumn(),
                         TextColumn("{task.fields[rate]} games/s"), TimeRemainingColumn(),
                         console=err, disable=args.quiet or not err.is_terminal)
@@ -350,6 +353,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
     files = [Path(f) for f in args.files]
     failures = skipped = 0
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
     progress = Progress(TextColumn("[bold]verify"), BarColumn(), MofNCompleteColumn(),
                         TextColumn("{task.fields[name]}"), console=err,
                         disable=len(files) < 2 or not err.is_terminal)
