@@ -32,7 +32,7 @@ def _ui_css(name: str) -> Path | None:
         except (ImportError, ValueError):
             spec = None
         if spec is not None and spec.submodule_search_locations:
-            found = Path(list(spec.submodule_search_locations)[0]) / f"{name}.tcss"
+            found = Path(next(iter(spec.submodule_search_locations))) / f"{name}.tcss"
             if found.is_file():
                 return found
     return getattr(get_ui(name), "css_path", None)

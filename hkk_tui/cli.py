@@ -149,7 +149,11 @@ def cmd_sim(args: argparse.Namespace) -> int:
     turns = decisions = events = 0
     started = time.perf_counter()
     from rich.progress import (
-        BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn,
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
     )
 
     progress = Progress(TextColumn("[bold]sim"), BarColumn(), MofNCompleteColumn(),

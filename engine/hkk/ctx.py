@@ -113,8 +113,7 @@ class Ctx:
     def pop(self) -> None:
         tasks = self.s.tasks
         tasks.pop()
-        if len(tasks) < self._low:
-            self._low = len(tasks)
+        self._low = min(self._low, len(tasks))
 
     def replace(self, task: Task) -> None:
         tasks = self.s.tasks

@@ -88,9 +88,7 @@ class Ctx:
         kind = type(event)
         if kind in _FOLDED:
             depth = len(self.s.tasks)
-            touched = _FOLDED[kind](depth, event)
-            if touched < self._low:
-                self._low = touched
+            self._low = min(self._low, _FOLDED[kind](depth, event))
             return
         if kind is _ENDED:                   # replayed, it empties the stack by itself
             self._start = self._low = 0

@@ -4,8 +4,9 @@ ready decks, and small accessors. Dice are controlled through the die_faces opti
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any
 
 from engine.core import registry
 from engine.core.game import Game
