@@ -143,6 +143,54 @@ def _rebuild_us_per_entry(game: Game, n: int) -> float:
     return round(best / max(1, len(entries)) * 1e6, 2)
 
 
+def _after_load(game: Game) -> dict[str, Any]:
+    """A long game loaded the way the app loads one (``Game.from_log``): the snapshots it keeps
+    and what a full garbage collection then costs (the load moves its objects out of the
+    collector's sight, ``gc.freeze``)."""
+    import gc
+
+    gc.collect()
+    loaded = Game.from_log(game.ruleset, game.header, game.entries)
+    snaps = loaded._snapshots
+    times = []
+    for _ in range(5):
+        t0 = time.perf_counter()
+        gc.collect()
+        times.append(time.perf_counter() - t0)
+    state_at = []
+    for k in range(0, len(loaded.entries), max(1, len(loaded.entries) // 20)):
+        t0 = time.perf_counter()
+        loaded.state_at(k)
+        state_at.append(time.perf_counter() - t0)
+    out = {"entries": len(loaded.entries), "snapshots": len(snaps),
+           "snapshot_kib": round(sum(len(s) if isinstance(s, bytes) else 0
+                                     for s in snaps.values()) / 1024),
+           "gc_full_collection_ms_median": round(statistics.median(times) * 1000, 2),
+           "gc_tracked_objects": len(gc.get_objects()),
+           "state_at_ms_median": round(statistics.median(state_at) * 1000, 3),
+           "state_at_ms_max": round(max(state_at) * 1000, 3)}
+    gc.unfreeze()
+    return out
+
+
+def _typical_save(plugin: Any, game: Game) -> dict[str, Any]:
+    from engine.core import store as S
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "typical.hkk"
+        writer = S.SaveWriter.create(path, game.header, plugin.codec(), fsync=False)
+        again = Game.new(game.ruleset, game.header, writer)
+        for entry in game.entries[1:]:
+            again.submit(entry.player, entry.action)
+        writer.close()
+        size = path.stat().st_size
+    header = len(S.MAGIC) + len(S._frame(S.HeaderRec(game.header)))
+    n = len(game.entries)
+    return {"entries": n, "events": sum(len(e.events) for e in game.entries),
+            "bytes": size, "bytes_per_entry_records": round((size - header) / n, 1),
+            "bytes_per_entry_with_header": round(size / n, 1)}
+
+
 def _import_app_seconds() -> float | None:
     """Median seconds for a fresh interpreter to import the app (most of the first frame)."""
     runs = []
@@ -309,6 +357,12 @@ def run_bench(args: Any) -> int:
             "entries": n, "events": sum(len(e.events) for e in lingering.entries),
             "us_per_entry_first_1000": first, "us_per_entry_all": whole,
             "bend": round(whole / first, 2) if first else None}
+        report["after_load"] = _after_load(lingering)
+
+    # 5b. a typical game's save: bytes per entry, its records alone and with its header (which
+    #     pins the card definitions); written as play writes it (a summary with every entry)
+    report["typical_save"] = _typical_save(plugin, sorted(games, key=lambda g: len(g.entries))[
+        len(games) // 2])
 
     # 6. the first frame's bulk: a fresh interpreter importing the app
     report["import_app_seconds"] = _import_app_seconds()
