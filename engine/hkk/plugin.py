@@ -1,9 +1,5 @@
 """Hatalom Kártyái as a platform plugin (engine.core.registry): name, citations, seats, options,
-content, rules table, codec, scenarios and bots.
-
-The registry imports every plugin to list the games (the app's title screen among the first),
-so this module imports the rules, the content and the bots only when a method needs them.
-"""
+content, rules table, codec, scenarios and bots."""
 
 from __future__ import annotations
 
@@ -14,11 +10,15 @@ import msgspec
 
 from engine.core.log import Header, Seat, sealed
 from engine.core.registry import ContentProblem, DeckInfo
+from engine.hkk import pool as P
+from engine.hkk import rulebook, session
+from engine.hkk.actions import SetupScenario
+from engine.hkk.greedy import GreedyBot
+from engine.hkk.scenario import load_file
+from engine.hkk.turn import DEFAULT_OPTIONS
 
 
 def _greedy(ruleset: Any, seed: int) -> Any:
-    from engine.hkk.greedy import GreedyBot
-
     return GreedyBot(ruleset.pool, seed)
 
 
@@ -38,42 +38,28 @@ class HkkPlugin:
 
     @property
     def options(self) -> dict[str, Any]:
-        from engine.hkk.turn import DEFAULT_OPTIONS
-
         return dict(DEFAULT_OPTIONS)
 
     # -- rules and records -----------------------------------------------------------------
     def ruleset_for(self, header: Header) -> Any:
-        from engine.hkk import session
-
         return session.ruleset_for(header)
 
     def codec(self) -> Any:
-        from engine.hkk import session
-
         return session.codec()
 
     def rules(self) -> dict[str, tuple[str, str]]:
-        from engine.hkk import rulebook
-
         return dict(rulebook.RULES)
 
     def rule_of(self, event: Any) -> str:
-        from engine.hkk import rulebook
-
         return rulebook.rule_of(event)
 
     # -- content -----------------------------------------------------------------------------
     def decks(self) -> list[DeckInfo]:
-        from engine.hkk import pool as P
-
         return [DeckInfo(d.id, {"en": d.name.en, "hu": d.name.hu},
                          {"en": d.description.en, "hu": d.description.hu},
                          sum(d.cards.values())) for d in P.list_decks()]
 
     def validate(self, files: list[Path] | None = None) -> list[ContentProblem]:
-        from engine.hkk import pool as P
-
         return [ContentProblem(p.file, p.card, p.message) for p in P.validate_files(files)]
 
     def new_header(self, decks: tuple[str, ...], seed: int,
@@ -82,9 +68,6 @@ class HkkPlugin:
         if len(decks) != 2:
             raise ValueError(f"Hatalom Kártyái is a game for two: give two decks, not "
                              f"{len(decks)}.")
-        from engine.hkk import pool as P
-        from engine.hkk import session
-
         return session.make_header((decks[0], decks[1]), seed,
                                    seats=seats,  # type: ignore[arg-type]
                                    options=options, title=title, pool=P.default_pool())
@@ -92,9 +75,6 @@ class HkkPlugin:
     def long_game_header(self, seed: int) -> Header:
         """A set-up for the bench's long game: both seats with 3 copies of every card of the pool
         (a legal deck), no turn limit, every window asked (auto-pass off)."""
-        from engine.hkk import pool as P
-        from engine.hkk import session
-
         pool = P.default_pool()
         big = tuple(cid for cid in sorted(pool) for _ in range(3))
         decks = [d.id for d in P.list_decks(pool)]
@@ -106,17 +86,11 @@ class HkkPlugin:
 
     # -- scenarios ---------------------------------------------------------------------------
     def load_scenario(self, path: Path) -> Any:
-        from engine.hkk import pool as P
-        from engine.hkk.scenario import load_file
-
         return load_file(path, P.load_pool())
 
     def scenario_game(self, spec: Any, seed: int, seats: tuple[Seat, ...] | None = None,
                       options: dict[str, Any] | None = None) -> tuple[Header, Any]:
         """The header of a game set up as ``spec`` declares, and the set-up action."""
-        from engine.hkk import session
-        from engine.hkk.actions import SetupScenario
-
         header = session.scenario_header(spec, seed, seats=seats,  # type: ignore[arg-type]
                                          options=options)
         return header, SetupScenario(spec)
