@@ -7,7 +7,8 @@ import sys
 
 
 def _fresh(code: str) -> str:
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=False)
     assert done.returncode == 0, done.stderr
     return done.stdout.strip()
 
