@@ -18,11 +18,31 @@ from hkk_tui.screens.settings_store import Settings, load_settings
 _CSS = Path(__file__).resolve().parent / "hkk.tcss"
 
 
+def _ui_css(name: str) -> Path | None:
+    """A ruleset UI's layout (its UI plugin's ``css_path``). A built-in UI package keeps it as
+    ``<name>.tcss`` beside its code: found without importing the package, which imports that
+    ruleset's engine (the first frame does not wait for them)."""
+    from hkk_tui.rulesets import _UIS
+
+    if name not in _UIS:
+        import importlib.util
+
+        try:
+            spec = importlib.util.find_spec(f"hkk_tui.rulesets.{name}")
+        except (ImportError, ValueError):
+            spec = None
+        if spec is not None and spec.submodule_search_locations:
+            found = Path(next(iter(spec.submodule_search_locations))) / f"{name}.tcss"
+            if found.is_file():
+                return found
+    return getattr(get_ui(name), "css_path", None)
+
+
 def css_paths() -> list[Path]:
     """The app's layout, then each registered ruleset's own (its UI plugin's ``css_path``)."""
     paths = [_CSS]
     for name in registry.names():
-        extra = getattr(get_ui(name), "css_path", None)
+        extra = _ui_css(name)
         if extra is not None and extra not in paths:
             paths.append(extra)
     return paths

@@ -143,6 +143,54 @@ def _rebuild_us_per_entry(game: Game, n: int) -> float:
     return round(best / max(1, len(entries)) * 1e6, 2)
 
 
+def _after_load(game: Game) -> dict[str, Any]:
+    """A long game loaded the way the app loads one (``Game.from_log``): the snapshots it keeps
+    and what a full garbage collection then costs (the load moves its objects out of the
+    collector's sight, ``gc.freeze``)."""
+    import gc
+
+    gc.collect()
+    loaded = Game.from_log(game.ruleset, game.header, game.entries)
+    snaps = loaded._snapshots
+    times = []
+    for _ in range(5):
+        t0 = time.perf_counter()
+        gc.collect()
+        times.append(time.perf_counter() - t0)
+    state_at = []
+    for k in range(0, len(loaded.entries), max(1, len(loaded.entries) // 20)):
+        t0 = time.perf_counter()
+        loaded.state_at(k)
+        state_at.append(time.perf_counter() - t0)
+    out = {"entries": len(loaded.entries), "snapshots": len(snaps),
+           "snapshot_kib": round(sum(len(s) if isinstance(s, bytes) else 0
+                                     for s in snaps.values()) / 1024),
+           "gc_full_collection_ms_median": round(statistics.median(times) * 1000, 2),
+           "gc_tracked_objects": len(gc.get_objects()),
+           "state_at_ms_median": round(statistics.median(state_at) * 1000, 3),
+           "state_at_ms_max": round(max(state_at) * 1000, 3)}
+    gc.unfreeze()
+    return out
+
+
+def _typical_save(plugin: Any, game: Game) -> dict[str, Any]:
+    from engine.core import store as S
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "typical.hkk"
+        writer = S.SaveWriter.create(path, game.header, plugin.codec(), fsync=False)
+        again = Game.new(game.ruleset, game.header, writer)
+        for entry in game.entries[1:]:
+            again.submit(entry.player, entry.action)
+        writer.close()
+        size = path.stat().st_size
+    header = len(S.MAGIC) + len(S._frame(S.HeaderRec(game.header)))
+    n = len(game.entries)
+    return {"entries": n, "events": sum(len(e.events) for e in game.entries),
+            "bytes": size, "bytes_per_entry_records": round((size - header) / n, 1),
+            "bytes_per_entry_with_header": round(size / n, 1)}
+
+
 def _import_app_seconds() -> float | None:
     """Median seconds for a fresh interpreter to import the app (most of the first frame)."""
     runs = []
@@ -309,6 +357,12 @@ def run_bench(args: Any) -> int:
             "entries": n, "events": sum(len(e.events) for e in lingering.entries),
             "us_per_entry_first_1000": first, "us_per_entry_all": whole,
             "bend": round(whole / first, 2) if first else None}
+        report["after_load"] = _after_load(lingering)
+
+    # 5b. a typical game's save: bytes per entry, its records alone and with its header (which
+    #     pins the card definitions); written as play writes it (a summary with every entry)
+    report["typical_save"] = _typical_save(plugin, sorted(games, key=lambda g: len(g.entries))[
+        len(games) // 2])
 
     # 6. the first frame's bulk: a fresh interpreter importing the app
     report["import_app_seconds"] = _import_app_seconds()
@@ -332,3 +386,83 @@ def codec_header_bytes(header) -> bytes:
     import msgspec
 
     return msgspec.msgpack.encode(header)
+
+
+# ---------------------------------------------------------------------------- the peer recipe
+def peer_main(argv: list[str] | None = None) -> int:
+    """The project's side of the Fireplace comparison (../shared/bench): the adapted copy of
+    its ``hkk_random.py`` that its README asks for when the API moves, through the plugin API
+    (``make_bot`` takes the game's ruleset now). Run as a script:
+    ``HKK_RANDOM=hkk_tui/bench.py bash ../shared/bench/side_by_side.sh ...``. Game g: decks
+    (D[g % n], D[(g + 1) % n]), header seed SEED + g, random bots seeded SEED + g and SEED - g;
+    each game's header, new game and play-out are timed (CPU and wall); the same JSON report."""
+    import argparse
+    import collections
+
+    ap = argparse.ArgumentParser(description="hkk random-bot games per second (peer recipe)")
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--ruleset", default="hkk")
+    ap.add_argument("--show-errors", action="store_true")
+    args = ap.parse_args(argv)
+    t0 = time.perf_counter()
+    plugin = registry.get(args.ruleset)
+    decks = [d.id for d in plugin.decks()]
+    seats = plugin.seats[0]
+
+    def pair_of(g: int) -> tuple[str, ...]:
+        return tuple(decks[(g + i) % len(decks)] for i in range(seats))
+
+    for g in range(len(decks)):        # untimed warm-up: deck loads, pool pinning, rules build
+        header = plugin.new_header(pair_of(g), 0)
+        Game.new(plugin.ruleset_for(header), header)
+    load_s = time.perf_counter() - t0
+    errors: collections.Counter = collections.Counter()
+    lines = []
+    cpu = wall = 0.0
+    decisions = not_pass = events = 0
+    turns = []
+    for g in range(args.games):
+        seed = args.seed + g
+        pair = pair_of(g)
+        c0, w0 = time.process_time(), time.perf_counter()
+        try:
+            header = plugin.new_header(pair, seed, seats=_seats(pair, "random"))
+            game = Game.new(plugin.ruleset_for(header), header)
+            play_out(game, [make_bot("random", game.ruleset, seed if i == 0 else args.seed - g)
+                            for i in range(seats)])
+            c1, w1 = time.process_time(), time.perf_counter()
+        except Exception as exc:  # noqa: BLE001 - counted per game, like the peer's errors
+            errors[type(exc).__name__] += 1
+            lines.append(f"game {g} (seed {seed}, decks {pair}): {type(exc).__name__}: {exc}")
+            continue
+        cpu += c1 - c0
+        wall += w1 - w0
+        played = [e for e in game.entries if e.player >= 0]
+        decisions += len(played)
+        not_pass += sum(1 for e in played if type(e.action).__name__ != "Pass")
+        events += sum(len(e.events) for e in game.entries)
+        turns.append(_turn(game))
+    done = len(turns)
+    report = {
+        "engine": "hkk", "ruleset": args.ruleset, "games": args.games, "seed": args.seed,
+        "finished": done, "errors": sum(errors.values()), "error_kinds": dict(errors),
+        "cpu_s": round(cpu, 3), "wall_s": round(wall, 3), "load_s": round(load_s, 2),
+        "games_per_cpu_s": round(done / cpu, 3) if cpu else None,
+        "games_per_wall_s": round(done / wall, 3) if wall else None,
+        "actions_per_game": round(decisions / done, 1) if done else None,
+        "actions_per_cpu_s": round(decisions / cpu, 1) if cpu else None,
+        "not_pass_per_game": round(not_pass / done, 1) if done else None,
+        "events_per_game": round(events / done, 1) if done else None,
+        "turns_per_game": round(statistics.mean(turns), 1) if turns else None,
+    }
+    if args.show_errors:
+        for line in lines:
+            print(line, file=sys.stderr)
+    print(json.dumps(report) if args.json else json.dumps(report, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(peer_main())

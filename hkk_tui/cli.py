@@ -12,7 +12,6 @@ from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 err = Console(stderr=True)
 out = Console()
@@ -151,6 +150,14 @@ def cmd_sim(args: argparse.Namespace) -> int:
     draws = errors = 0
     turns = decisions = events = 0
     started = time.perf_counter()
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
     progress = Progress(TextColumn("[bold]sim"), BarColumn(), MofNCompleteColumn(),
                         TextColumn("{task.fields[rate]} games/s"), TimeRemainingColumn(),
                         console=err, disable=args.quiet or not err.is_terminal)
@@ -294,7 +301,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
                                          args.lang)
 
     def show(events: list) -> None:
-        for ev in events:
+        for ev in table.log_events(events):
             line = table.describe(ruleset.redact(ev, OMNISCIENT))
             if line and line[0]:
                 text, rule = line
@@ -358,6 +365,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
     files = [Path(f) for f in args.files]
     failures = skipped = 0
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
     progress = Progress(TextColumn("[bold]verify"), BarColumn(), MofNCompleteColumn(),
                         TextColumn("{task.fields[name]}"), console=err,
                         disable=len(files) < 2 or not err.is_terminal)

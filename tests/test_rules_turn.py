@@ -174,7 +174,7 @@ def test_k4_11_phases_follow_in_order():
     from engine.hkk import events as E
     evs = g.submit(p, A.CedeStart(False))
     for _ in range(40):
-        seen += [e.phase for e in evs if isinstance(e, E.StepBegan)]
+        seen += [phase for phase, _ in E.steps_begun(evs)]
         if g.state.active != p:
             break
         d = g.pending()

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from engine.hkk import actions as A
+from engine.hkk import events as E
 from engine.hkk import pool as P
 from engine.hkk.scenario import ScenarioError, check, load_toml
 from engine.hkk.session import scenario_game
@@ -326,7 +327,7 @@ def test_k3_14_end_of_turn_win_check_loses_at_end_of_turn():
         events += sc.pass_()
     assert sc.state.result is not None, "the game should end at the end of the turn"
     assert {"main2", "healing"} <= set(phases), "the rest of the turn was played"
-    steps = [(e.phase, e.step) for e in events if type(e).__name__ == "StepBegan"]
+    steps = E.steps_begun(events)
     assert steps[-1] == ("end", 5), "the loss is checked at the very end of the turn"
     assert (sc.state.result.winner, sc.state.result.rule) == (0, "K 3.14")
 

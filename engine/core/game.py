@@ -7,6 +7,7 @@ one :class:`~engine.core.log.Entry`, written to the autosave (if any) before ``s
 
 from __future__ import annotations
 
+import gc
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -155,7 +156,7 @@ class CheckedLog:
     state: Any
     agreed: int                         # entries whose events the rules reproduce
     divergence: Divergence | None = None
-    snapshots: dict[int, Any] = field(default_factory=dict)
+    snapshots: dict[int, Any] = field(default_factory=lambda: Snapshots())
     #: the rules version of a save recorded under other rules than today's ("" if today's):
     #: its entries were replayed from their events, not re-run (:func:`check_record`)
     recorded_under: str = ""
@@ -178,6 +179,44 @@ class CheckedLog:
 
 #: a snapshot of the state every this many entries: undo and state_at rebuild from the nearest
 SNAPSHOT_EVERY = 64
+#: at most this many snapshots are kept: past it the spacing doubles and every other one goes,
+#: so a long game's snapshot memory stays bounded (state_at then rebuilds at most the spacing:
+#: 128 entries up to 16,384 entries, ~1 ms)
+MAX_SNAPSHOTS = 128
+
+
+class Snapshots(dict):
+    """The kept snapshots (entry count -> :func:`snapshot`), one every :attr:`every` entries
+    (:data:`SNAPSHOT_EVERY`, doubled each time more than :data:`MAX_SNAPSHOTS` would be kept)."""
+
+    every = SNAPSHOT_EVERY
+
+    def due(self, n: int) -> bool:
+        return n % self.every == 0
+
+    def keep(self, ruleset: Any, n: int, state: Any) -> None:
+        """Keep a snapshot of ``state`` after ``n`` entries if one is due there."""
+        if n % self.every:
+            return
+        self[n] = snapshot(ruleset, state)
+        if len(self) > MAX_SNAPSHOTS:
+            self.every *= 2
+            for k in [k for k in self if k % self.every]:
+                del self[k]
+
+    def upto(self, n: int) -> Snapshots:
+        """The snapshots of the first ``n`` entries (after an undo or a cut)."""
+        out = Snapshots({k: v for k, v in self.items() if k <= n})
+        out.every = self.every
+        return out
+
+
+def settle_after_load() -> None:
+    """Move what a load just built (a long game's entries and events: tens of thousands of
+    long-lived objects) out of the cyclic garbage collector's sight (``gc.freeze``): later
+    collections, during play, no longer walk them. Objects are still freed by reference count
+    when the game is closed (a log holds no reference cycles)."""
+    gc.freeze()
 
 
 def snapshot(ruleset: Ruleset, state: Any) -> Any:
@@ -205,7 +244,7 @@ def rerun(ruleset: Ruleset, header: Header, entries: list[Entry], progress: Any 
     entry's events with the recorded ones; stops at the first entry that differs (or that the
     rules refuse). The state returned is the one after the agreeing entries."""
     state = ruleset.initial_state(header)
-    snaps: dict[int, Any] = {}
+    snaps = Snapshots()
     for i, entry in enumerate(entries):
         try:
             if i == 0:
@@ -225,8 +264,8 @@ def rerun(ruleset: Ruleset, header: Header, entries: list[Entry], progress: Any 
             return CheckedLog(_rebuilt(ruleset, header, entries[:i]), i,
                               Divergence(i, entry.player, entry.action, entry.events, produced),
                               snaps)
-        if snapshots and (i + 1) % SNAPSHOT_EVERY == 0:
-            snaps[i + 1] = snapshot(ruleset, state)
+        if snapshots:
+            snaps.keep(ruleset, i + 1, state)
         if progress is not None:
             progress(i + 1, len(entries))
     return CheckedLog(state, len(entries), None, snaps)
@@ -247,7 +286,7 @@ def replay_record(ruleset: Ruleset, header: Header, entries: list[Entry],
     whose events cannot be applied at all (a broken record) stops the replay; the entries before
     it are kept."""
     state = ruleset.initial_state(header)
-    snaps: dict[int, Any] = {}
+    snaps = Snapshots()
     version = recorded_under(ruleset, header)
     for i, entry in enumerate(entries):
         if (i == 0) != (entry.player == SYSTEM):
@@ -264,8 +303,8 @@ def replay_record(ruleset: Ruleset, header: Header, entries: list[Entry],
                               Divergence(i, entry.player, entry.action, entry.events, None,
                                          f"its recorded events cannot be applied "
                                          f"({type(exc).__name__}: {exc})"), snaps, version)
-        if snapshots and (i + 1) % SNAPSHOT_EVERY == 0:
-            snaps[i + 1] = snapshot(ruleset, state)
+        if snapshots:
+            snaps.keep(ruleset, i + 1, state)
     return CheckedLog(state, len(entries), None, snaps, version)
 
 
@@ -301,7 +340,7 @@ class Game:
     state: Any = None
     redo_stack: list[Entry] = field(default_factory=list)
     writer: Any = None
-    _snapshots: dict[int, Any] = field(default_factory=dict)
+    _snapshots: Snapshots = field(default_factory=Snapshots)
     #: the list :meth:`legal_actions` returned last: those objects were made by the rules as
     #: well-typed values of the action union (frozen), so submitting one skips the typed re-check
     _offered: list[Any] = field(default_factory=list, repr=False)
@@ -332,9 +371,9 @@ class Game:
         for n, entry in enumerate(game.entries, 1):
             for event in entry.events:
                 ruleset.apply(state, event)
-            if n % SNAPSHOT_EVERY == 0:
-                game._snapshots[n] = snapshot(ruleset, state)
+            game._snapshots.keep(ruleset, n, state)
         game.state = state
+        settle_after_load()
         return game
 
     @classmethod
@@ -353,7 +392,10 @@ class Game:
                    redo_stack=list(reversed(redo or [])) if keep_redo else [],
                    writer=writer, recorded_under=checked.recorded_under)
         game.state = checked.state
-        game._snapshots = {k: v for k, v in checked.snapshots.items() if k <= len(kept)}
+        snaps = checked.snapshots
+        game._snapshots = (snaps.upto(len(kept)) if isinstance(snaps, Snapshots)
+                           else Snapshots({k: v for k, v in snaps.items() if k <= len(kept)}))
+        settle_after_load()
         return game, checked
 
     # ------------------------------------------------------------------ play
@@ -416,9 +458,7 @@ class Game:
             self.redo_stack.pop()
         else:
             self.redo_stack.clear()
-        n = len(self.entries)
-        if n % SNAPSHOT_EVERY == 0:
-            self._snapshots[n] = snapshot(self.ruleset, self.state)
+        self._snapshots.keep(self.ruleset, len(self.entries), self.state)
 
     # ------------------------------------------------------------------ replay
     def state_at(self, n: int) -> Any:
@@ -496,7 +536,7 @@ class Game:
             self.writer.rewind(target, self.ruleset.summary(state))
         undone = self.entries[target:]
         del self.entries[target:]
-        self._snapshots = {k: v for k, v in self._snapshots.items() if k <= target}
+        self._snapshots = self._snapshots.upto(target)
         self.redo_stack.extend(reversed(undone))
         self.state = state
         return len(undone)

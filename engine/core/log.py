@@ -13,8 +13,9 @@ import msgspec
 
 #: Version of the save format. Bump it and add an upgrade function in ``engine.core.store``
 #: whenever the header or entry layout changes incompatibly. Version 2 seals the header with
-#: :attr:`Header.digest`.
-FORMAT_VERSION = 2
+#: :attr:`Header.digest`. Version 3 writes the records after the header as short msgpack arrays
+#: (a number for the kind, the entry as ``[player, action, events]``) instead of maps with names.
+FORMAT_VERSION = 3
 
 SYSTEM = -1
 """The 'player' of entries the rules produce by themselves (game start)."""

@@ -21,6 +21,16 @@ from engine.core.log import Header, Seat
 #: Plugins that ship with hkk (module paths; each module defines ``PLUGIN``).
 BUILTIN = ("engine.hkk.plugin", "engine.sw.plugin")
 
+#: What lists a built-in before its module is imported — its name, citation prefix, title and
+#: seats, as its ``PLUGIN`` declares them (tests/test_speed_startup.py checks they agree): the
+#: title screen lists the games without importing their engines (the first frame is sooner).
+LISTED: dict[str, dict[str, Any]] = {
+    "engine.hkk.plugin": {"name": "hkk", "prefix": "K", "seats": (2, 2),
+                          "title": {"en": "Hatalom Kártyái", "hu": "Hatalom Kártyái"}},
+    "engine.sw.plugin": {"name": "sw", "prefix": "SW", "seats": (2, 2),
+                         "title": {"en": "Summoner Wars", "hu": "Summoner Wars"}},
+}
+
 ENTRY_POINT_GROUP = "hkk.rulesets"
 
 
@@ -75,6 +85,32 @@ _LOADED = False          # the built-ins are registered
 _FOUND = False           # the installed entry points are registered too
 
 
+class Deferred:
+    """A built-in plugin listed from :data:`LISTED`; anything else it is asked imports its
+    module and is answered by its ``PLUGIN`` (``loaded()`` gives that object itself)."""
+
+    def __init__(self, module: str, listed: dict[str, Any]) -> None:
+        self._module = module
+        self._listed = listed
+        self._plugin: Any = None
+
+    def loaded(self) -> Any:
+        if self._plugin is None:
+            self._plugin = importlib.import_module(self._module).PLUGIN
+        return self._plugin
+
+    def __getattr__(self, attr: str) -> Any:
+        if attr.startswith("__"):
+            raise AttributeError(attr)
+        listed = self.__dict__["_listed"]
+        if attr in listed:
+            return listed[attr]
+        return getattr(self.loaded(), attr)
+
+    def __repr__(self) -> str:
+        return f"<plugin {self._listed['name']} ({self._module})>"
+
+
 def register(plugin: Any) -> Any:
     """Add (or replace) a plugin under ``plugin.name``; returns it."""
     _PLUGINS[plugin.name] = plugin
@@ -92,7 +128,9 @@ def _load(installed: bool = True) -> None:
     if not _LOADED:
         _LOADED = True
         for module in BUILTIN:
-            register(importlib.import_module(module).PLUGIN)
+            listed = LISTED.get(module)
+            register(Deferred(module, listed) if listed else
+                     importlib.import_module(module).PLUGIN)
     if not installed or _FOUND:
         return
     _FOUND = True

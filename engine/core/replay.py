@@ -14,6 +14,7 @@ from typing import Any, Callable, Iterable
 import msgspec
 
 from engine.core import registry
+from engine.core.game import from_snapshot, settle_after_load, snapshot
 from engine.core.log import Entry, Header
 
 SNAPSHOT_EVENTS = 256
@@ -58,7 +59,8 @@ class Replay:
         self._snapshots: dict[int, Any] = {}
         self.pos = 0
         self.state = ruleset.initial_state(header)
-        self._snapshots[0] = ruleset.clone(self.state)
+        self._snapshots[0] = snapshot(ruleset, self.state)   # frozen: compact, not GC-walked
+        settle_after_load()
 
     # ------------------------------------------------------------------ basics
     @property
@@ -80,12 +82,12 @@ class Replay:
     def state_after(self, k: int) -> Any:
         """A fresh state with the first ``k`` events applied."""
         base = max(n for n in self._snapshots if n <= k)
-        state = self.ruleset.clone(self._snapshots[base])
+        state = from_snapshot(self.ruleset, self._snapshots[base])
         apply = self.ruleset.apply
         for n in range(base, k):
             apply(state, self.event(n))
             if (n + 1) % SNAPSHOT_EVENTS == 0 and (n + 1) not in self._snapshots:
-                self._snapshots[n + 1] = self.ruleset.clone(state)
+                self._snapshots[n + 1] = snapshot(self.ruleset, state)
         return state
 
     def goto(self, k: int) -> None:
@@ -95,7 +97,7 @@ class Replay:
             for n in range(self.pos, k):
                 apply(self.state, self.event(n))
                 if (n + 1) % SNAPSHOT_EVENTS == 0 and (n + 1) not in self._snapshots:
-                    self._snapshots[n + 1] = self.ruleset.clone(self.state)
+                    self._snapshots[n + 1] = snapshot(self.ruleset, self.state)
         else:
             self.state = self.state_after(k)
         self.pos = k

@@ -16,8 +16,9 @@ Requirements from the architecture, and how they are met here:
 * "A save can be exported as one portable file and as readable JSON" — :func:`export_portable`,
   :func:`export_json`, :func:`import_file`.
 * "Schema evolution: new fields get defaults; a format version with upgrade functions" —
-  records are msgpack maps (new struct fields with defaults decode from old files) and
-  :data:`UPGRADES` converts raw records of older format versions.
+  the header is a msgpack map (new fields with defaults decode from old files), the records after
+  it short arrays (new fields go last, with defaults), and :data:`UPGRADES` converts raw records
+  of older format versions.
 * "Every game has its own file; one process writes a game at a time (an OS lock); starting a game
   never overwrites another" — :class:`SaveLock` (``flock`` on a hidden ``.<name>.lock`` beside
   the save, holding who/where/since for the message a second instance sees),
@@ -44,7 +45,7 @@ from typing import Any, Callable, Iterable
 import msgspec
 import platformdirs
 
-from engine.core.log import FORMAT_VERSION, Entry, Header, Seat, sealed
+from engine.core.log import FORMAT_VERSION, Entry, Header, Seat, header_digest, sealed
 
 try:  # POSIX advisory locks; see SaveLock
     import fcntl
@@ -73,6 +74,31 @@ def _seal_v1_header(raw: dict[str, Any]) -> dict[str, Any]:
 
 
 UPGRADES[1] = _seal_v1_header
+
+
+def _records_to_rows(raw: Any) -> Any:
+    """Format 2 -> 3: the records after the header become arrays (:class:`AppendRec` ...); the
+    header, whose seal covers its format version, is sealed again — if its seal held."""
+    if not isinstance(raw, dict):
+        return raw
+    if raw.get("kind") == "header":
+        header = msgspec.convert(raw["header"], Header)
+        if header.digest and header.digest == header_digest(header):
+            header = sealed(msgspec.structs.replace(header, format_version=3))
+            raw = {**raw, "header": msgspec.to_builtins(header)}
+        return raw
+    kind, meta = raw.get("kind"), raw.get("meta")
+    if kind == "append":
+        e = raw["entry"]
+        return [APPEND, [e["player"], e["action"], e["events"]], meta]
+    if kind == "rewind":
+        return [REWIND, raw["to"], meta]
+    if kind == "meta":
+        return [META, meta]
+    raise ValueError(f"an unknown record kind {kind!r}")
+
+
+UPGRADES[2] = _records_to_rows
 
 #: The system calls the writer uses; tests replace them to inject failing writes.
 _sys_write = os.write
@@ -148,19 +174,39 @@ class HeaderRec(msgspec.Struct, frozen=True, tag="header", tag_field="kind"):
     meta: Meta | None = None
 
 
-class AppendRec(msgspec.Struct, frozen=True, tag="append", tag_field="kind"):
-    entry: Entry
+#: the kinds of the records after the header (format 3: the first item of each record's array)
+APPEND, REWIND, META = 1, 2, 3
+
+
+class _Row(msgspec.Struct, frozen=True, array_like=True, omit_defaults=True):
+    """Base of the records after the header: short arrays, kind first (format 3)."""
+
+
+class EntryRow(_Row):
+    """An entry as a save writes it: ``[player, action, events]``."""
+
+    player: int
+    action: Any
+    events: tuple[Any, ...]
+
+
+class AppendRec(_Row, tag=APPEND):
+    entry: EntryRow
     meta: Meta | None = None
 
+    @classmethod
+    def of(cls, entry: Entry, meta: Meta | None = None) -> AppendRec:
+        return cls(EntryRow(entry.player, entry.action, entry.events), meta)
 
-class RewindRec(msgspec.Struct, frozen=True, tag="rewind", tag_field="kind"):
+
+class RewindRec(_Row, tag=REWIND):
     """Undo: the effective log becomes ``entries[:to]``; the undone entries become the redo list."""
 
     to: int
     meta: Meta | None = None
 
 
-class MetaRec(msgspec.Struct, frozen=True, tag="meta", tag_field="kind"):
+class MetaRec(_Row, tag=META):
     meta: Meta
 
 
@@ -168,16 +214,16 @@ class EntryCodec:
     """Typed decoding of a ruleset's entries; ``action_type``/``event_type`` are tagged unions."""
 
     def __init__(self, action_type: Any, event_type: Any) -> None:
-        self.entry_type: Any = msgspec.defstruct(
-            "TypedEntry",
-            [("player", int), ("action", action_type), ("events", tuple[event_type, ...])],
-            frozen=True,
-        )
+        fields = [("player", int), ("action", action_type), ("events", tuple[event_type, ...])]
+        #: an entry as a map (JSON exports)
+        self.entry_type: Any = msgspec.defstruct("TypedEntry", fields, frozen=True)
+        row: Any = msgspec.defstruct("TypedEntryRow", fields, frozen=True, array_like=True)
         typed_append: Any = msgspec.defstruct(
-            "TypedAppendRec", [("entry", self.entry_type), ("meta", Meta | None, None)],
-            frozen=True, tag="append", tag_field="kind",
+            "TypedAppendRec", [("entry", row), ("meta", Meta | None, None)],
+            frozen=True, array_like=True, tag=APPEND,
         )
-        self.record_type: Any = HeaderRec | typed_append | RewindRec | MetaRec
+        #: the records after the header (a second header does not decode: damage)
+        self.record_type: Any = typed_append | RewindRec | MetaRec
         self.decoder = msgspec.msgpack.Decoder(self.record_type)
 
     def to_entry(self, typed: Any) -> Entry:
@@ -254,7 +300,7 @@ def _upgrade(raw: dict[str, Any], version: int) -> dict[str, Any]:
             raise SaveError(f"This hkk cannot upgrade saves of format version {v}; "
                             "the save was left untouched.")
         raw = UPGRADES[v](raw)
-        if raw.get("kind") == "header":
+        if isinstance(raw, dict) and raw.get("kind") == "header":
             raw["header"]["format_version"] = v + 1
     return raw
 
@@ -266,6 +312,38 @@ def _check_version(version: Any, name: str) -> int:
         raise SaveError(f"The save '{name}' was made by a newer hkk (save format {version}; this "
                         f"hkk reads up to {FORMAT_VERSION}); upgrade hkk to open it.")
     return version
+
+
+def _dicts(a: Any, b: Any) -> bool:
+    """Two lists of maps, item for item (a summary's per-seat headlines)."""
+    return (isinstance(a, list) and isinstance(b, list) and len(a) == len(b)
+            and all(isinstance(x, dict) for x in a) and all(isinstance(y, dict) for y in b))
+
+
+def _merge(old: Any, patch: Any) -> Any:
+    if isinstance(old, dict) and isinstance(patch, dict):
+        return {**old, **{k: _merge(old.get(k), v) for k, v in patch.items()}}
+    if _dicts(old, patch):
+        return [_merge(x, y) for x, y in zip(old, patch)]
+    return patch
+
+
+def _diff(old: Any, new: Any) -> Any:
+    """What turns ``old`` into ``new`` under :func:`_merge` (maps: the changed keys, a removed
+    key as None; lists of maps: a patch per item)."""
+    if isinstance(old, dict) and isinstance(new, dict):
+        out = {k: _diff(old.get(k), v) for k, v in new.items() if k not in old or old[k] != v}
+        out.update((k, None) for k in old if k not in new)
+        return out
+    if _dicts(old, new):
+        return [_diff(x, y) for x, y in zip(old, new)]
+    return new
+
+
+def _merged(meta: Meta | None, patch: Meta) -> Meta:
+    """A record's meta merged into the summary before it (format 3 writes only what changed,
+    :func:`_diff`; a whole summary merges into the same keys)."""
+    return patch if meta is None else _merge(meta, patch)
 
 
 class _State:
@@ -282,14 +360,12 @@ class _State:
                 raise ValueError(f"undo to entry {rec.to} of {len(self.entries)}")
             self.redo = self.entries[rec.to:] + self.redo
             del self.entries[rec.to:]
-        elif isinstance(rec, HeaderRec):
-            raise ValueError("a second header")
         elif not isinstance(rec, MetaRec):
             entry = codec.to_entry(rec.entry)
             self.redo = self.redo[1:] if self.redo and self.redo[0] == entry else []
             self.entries.append(entry)
         if rec.meta is not None:
-            self.meta = rec.meta
+            self.meta = _merged(self.meta, rec.meta)
 
 
 def _next_frame(data: bytes, pos: int) -> tuple[bytes | None, str, int]:
@@ -499,7 +575,7 @@ def _records(loaded: LoadedSave, with_redo: bool = True) -> list[bytes]:
     """Canonical records reproducing ``loaded``'s entries, redo list and meta."""
     redo = loaded.redo if with_redo else []
     out = [_frame(HeaderRec(loaded.header))]
-    out += [_frame(AppendRec(e)) for e in [*loaded.entries, *redo]]
+    out += [_frame(AppendRec.of(e)) for e in [*loaded.entries, *redo]]
     if redo:
         out.append(_frame(RewindRec(len(loaded.entries))))
     if loaded.meta is not None:
@@ -629,6 +705,9 @@ class SaveWriter:
                  lock: SaveLock | None = None) -> None:
         self.path, self._fd, self.n_entries, self.fsync = path, fd, n_entries, fsync
         self.lock = lock
+        #: the game's summary as the file holds it now (None: not known, written whole)
+        self._meta: Meta | None = None
+        self._next: Meta | None = None
         self._good = os.fstat(fd).st_size if fd >= 0 else 0   # bytes of whole records
         self._torn = False
 
@@ -719,19 +798,40 @@ class SaveWriter:
         self._good += len(data)
         self._torn = False
 
+    def _patch(self, meta: Meta | None) -> Meta | None:
+        """What of ``meta`` (the game's summary) the file does not hold yet: the keys whose value
+        changed (format 3: a record's meta is merged into the one before it), None if nothing
+        did. A summary is ~100 bytes and most entries change little of it."""
+        if meta is None:
+            return None
+        meta = msgspec.msgpack.decode(_encoder.encode(meta))     # as it reads back (lists)
+        last, self._next = self._meta, meta
+        if last is None:
+            return meta
+        return _diff(last, meta) or None
+
+    def _wrote(self, meta: Meta | None) -> None:
+        if meta is not None:
+            self._meta = self._next
+
     def append(self, entry: Entry, meta: Meta | None = None) -> None:
-        self._write(AppendRec(entry, meta))
+        self._write(AppendRec.of(entry, self._patch(meta)))
         self.n_entries += 1
+        self._wrote(meta)
 
     def rewind(self, to: int, meta: Meta | None = None) -> None:
         """Undo back to ``entries[:to]``; the undone entries stay in the file as the redo list."""
         if not 0 <= to <= self.n_entries:
             raise ValueError(f"cannot rewind to entry {to}: the log has {self.n_entries} entries")
-        self._write(RewindRec(to, meta))
+        self._write(RewindRec(to, self._patch(meta)))
         self.n_entries = to
+        self._wrote(meta)
 
     def set_meta(self, meta: Meta) -> None:
-        self._write(MetaRec(meta))
+        patch = self._patch(meta)
+        if patch is not None:
+            self._write(MetaRec(patch))
+        self._wrote(meta)
 
     def close(self) -> None:
         if self._fd >= 0:
@@ -780,14 +880,14 @@ def _from_json(data: bytes, src: Path, codec: EntryCodec | None) -> LoadedSave:
                                HeaderRec)
         if codec is None:
             codec = codec_for(head.header)
-        recs = [{"kind": "append", "entry": e} for e in doc["entries"]]
-        recs = [head, *(msgspec.convert(_upgrade(r, version), codec.record_type) for r in recs)]
-        entries = [codec.to_entry(r.entry) for r in recs[1:]]
+        # entries are maps in every JSON export (the record upgrades so far touch headers and
+        # the binary layout only)
+        entries = [codec.to_entry(msgspec.convert(e, codec.entry_type)) for e in doc["entries"]]
     except (msgspec.MsgspecError, KeyError, TypeError, ValueError, AttributeError) as e:
         raise SaveError(f"The JSON export '{src.name}' is invalid ({e}); nothing was imported.") \
             from None
     meta = doc.get("meta") if isinstance(doc.get("meta"), dict) else None
-    return LoadedSave(src, recs[0].header, entries, meta=meta)
+    return LoadedSave(src, head.header, entries, meta=meta)
 
 
 def read_any(src: str | os.PathLike[str], codec: EntryCodec | None = None) -> LoadedSave:
@@ -861,18 +961,17 @@ def new_save_path(header: Header, directory: str | os.PathLike[str] | None = Non
         n += 1
 
 
-class _Peek(msgspec.Struct, tag_field="kind"):
+class _Peek(msgspec.Struct, array_like=True):
     """A record read for the save browser: its kind, its meta and (for undo) where it rewinds to;
     the entry itself is not decoded."""
 
-    meta: Meta | None = None
-    to: int = 0
-
 
 _PEEK = msgspec.msgpack.Decoder(
-    msgspec.defstruct("PeekAppend", [], bases=(_Peek,), tag="append")
-    | msgspec.defstruct("PeekRewind", [], bases=(_Peek,), tag="rewind")
-    | msgspec.defstruct("PeekMeta", [], bases=(_Peek,), tag="meta"))
+    msgspec.defstruct("PeekAppend", [("entry", msgspec.Raw), ("meta", Meta | None, None)],
+                      bases=(_Peek,), tag=APPEND)
+    | msgspec.defstruct("PeekRewind", [("to", int), ("meta", Meta | None, None)],
+                        bases=(_Peek,), tag=REWIND)
+    | msgspec.defstruct("PeekMeta", [("meta", Meta | None, None)], bases=(_Peek,), tag=META))
 
 
 def summarize(path: str | os.PathLike[str]) -> SaveSummary:
@@ -908,7 +1007,7 @@ def summarize(path: str | os.PathLike[str]) -> SaveSummary:
             break
         kind = type(rec).__name__
         n = n + 1 if kind == "PeekAppend" else (rec.to if kind == "PeekRewind" else n)
-        meta = rec.meta if rec.meta is not None else meta
+        meta = _merged(meta, rec.meta) if rec.meta is not None else meta
         pos = end
     return SaveSummary(p, mtime, head.header.seats, n, meta, damaged, why, head.header,
                        lock_holder(p))

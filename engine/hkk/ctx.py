@@ -40,13 +40,14 @@ def pool_index(pool: dict[str, CardDef]) -> PoolIndex:
     return hit[1]
 
 
-_TASK_EVENTS = frozenset((E.TaskPushed, E.TaskPopped, E.TaskReplaced))
 _STATIC_TYPES = frozenset(_STATIC_CHANGERS)
+#: logged events that empty the task stack
+_STACK_CLEARERS = frozenset((E.TasksCleared, E.GameEnded))
 
 
 class Ctx:
     __slots__ = ("s", "pool", "out", "turn_break", "_statics", "index", "version", "choices",
-                 "legal")
+                 "legal", "_start", "_low", "_steps")
 
     def __init__(self, state: State, pool: dict[str, CardDef]):
         self.s = state
@@ -64,15 +65,36 @@ class Ctx:
         #: the answers of the decision auto-pass last kept open, listed while deciding to keep
         #: it: (its task, version, answers); the ruleset hands them out as the legal actions
         self.legal: tuple[Task, int, list[object]] | None = None
+        #: the task-stack and step bookkeeping is not logged event by event but folded into one
+        #: :class:`E.Advanced` at the entry's end (:meth:`entry_events`): the lowest depth the
+        #: stack fell to, and the steps begun (pairs: events before it, index in ``E.STEPS``)
+        self._start = self._low = len(state.tasks)
+        self._steps: list[int] = []
 
     def emit(self, event: object) -> None:
         kind = type(event)
         REDUCERS[kind](self.s, event)
         self.out.append(event)
-        if kind not in _TASK_EVENTS:
-            self.version += 1
-            if self._statics is not None and kind in _STATIC_TYPES:
-                self._statics = None
+        self.version += 1
+        if self._statics is not None and kind in _STATIC_TYPES:
+            self._statics = None
+        if kind in _STACK_CLEARERS:          # replayed, it empties the stack by itself
+            self._start = self._low = 0
+
+    def entry_events(self) -> list[object]:
+        """The events of this entry: those emitted, then the stack and step bookkeeping folded
+        into one :class:`E.Advanced` (none when the entry moved neither)."""
+        tasks = self.s.tasks
+        low = self._low
+        steps = self._steps
+        if low != self._start or low != len(tasks) or steps:
+            end = len(self.out)
+            for i in range(0, len(steps), 2):        # recorded as: events after it in the entry
+                steps[i] = end - steps[i]
+            self.out.append(E.Advanced(low, tuple(tasks[low:]), tuple(steps)))
+            self._start = self._low = len(tasks)
+            self._steps = []
+        return self.out
 
     # -- shorthands ---------------------------------------------------------------------
     def card(self, iid: int) -> Card:
@@ -84,14 +106,29 @@ class Ctx:
     def top(self) -> Task | None:
         return self.s.tasks[-1] if self.s.tasks else None
 
+    # -- the rules machinery: applied at once, logged folded (:meth:`entry_events`) ----------
     def push(self, task: Task) -> None:
-        self.emit(E.TaskPushed(task))
+        self.s.tasks.append(task)
 
     def pop(self) -> None:
-        self.emit(E.TaskPopped())
+        tasks = self.s.tasks
+        tasks.pop()
+        self._low = min(self._low, len(tasks))
 
     def replace(self, task: Task) -> None:
-        self.emit(E.TaskReplaced(task))
+        tasks = self.s.tasks
+        tasks[-1] = task
+        if len(tasks) <= self._low:
+            self._low = len(tasks) - 1
+
+    def begin_step(self, phase: str, step: int) -> None:
+        """K 4.11: the phase stage / step ``(phase, step)`` begins (a change of state every
+        "what could a player do now" answer depends on)."""
+        s = self.s
+        s.phase = phase
+        s.step = step
+        self._steps += (len(self.out), E.STEP_INDEX[(phase, step)])
+        self.version += 1
 
     def opt(self, name: str, default: object = None) -> object:
         return self.s.options.get(name, default)

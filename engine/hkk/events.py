@@ -105,6 +105,61 @@ class TasksCleared(Ev):                 # turn-break (K 40.3)
     """All pending work is dropped (a turn-break)."""
 
 
+#: Every phase stage / step of a turn, in order (K 4.11, 29-41): :class:`Advanced` names a step
+#: by its index here.
+STEPS: tuple[tuple[str, int], ...] = (
+    ("prep", 1), ("prep", 2), ("prep", 3), ("prep", 4), ("draw", 0), ("main1", 0),
+    ("exchange", 0), ("combat", 0), ("combat", 1), ("combat", 2), ("combat", 3),
+    ("combat", 4), ("combat", 5), ("combat", 6), ("combat", 7), ("combat", 8), ("main2", 0),
+    ("healing", 0), ("end", 1), ("end", 2), ("end", 3), ("end", 4), ("end", 5),
+)
+STEP_INDEX = {step: i for i, step in enumerate(STEPS)}
+
+
+class Advanced(Ev, omit_defaults=True):  # K 4.11
+    """The rules machinery one entry moved, folded into one event at the entry's end (rules
+    version 3; before it every push, pop and replacement of a task and every step begun was an
+    event of its own: :class:`TaskPushed`, :class:`TaskPopped`, :class:`TaskReplaced`,
+    :class:`StepBegan`, still read from older saves). The task stack's bottom ``keep`` tasks
+    were untouched by the entry, ``push`` lies on them now. ``steps`` are the phase stages /
+    steps begun in the entry, in order, as pairs (how many of the entry's events came after it,
+    its index in :data:`STEPS`); the last one is the current step."""
+
+    keep: int
+    push: tuple[Task, ...] = ()
+    steps: tuple[int, ...] = ()
+
+
+def unfold(events: object) -> list[object]:
+    """Events with each step begun put back where it began, as a :class:`StepBegan` (the
+    readable log's order); each :class:`Advanced` itself stays, last of its entry. ``events``
+    may run over several entries. Events of older saves, which carry their steps, come back as
+    they are."""
+    out: list[object] = []
+    for e in events:  # type: ignore[attr-defined]
+        if type(e) is Advanced and e.steps:
+            steps = e.steps
+            end = len(out)
+            tail = [StepBegan(*STEPS[steps[i + 1]]) for i in range(0, len(steps), 2)]
+            cuts = [max(0, end - steps[i]) for i in range(0, len(steps), 2)]
+            rest = out[cuts[0]:]
+            del out[cuts[0]:]
+            k = cuts[0]
+            for cut, step in zip(cuts, tail):
+                out.extend(rest[k - cuts[0]:cut - cuts[0]])
+                k = cut
+                out.append(step)
+            out.extend(rest[k - cuts[0]:])
+        out.append(e)
+    return out
+
+
+def steps_begun(events: object) -> list[tuple[str, int]]:
+    """The (phase, step) of every stage / step begun in ``events``, in order, whether recorded
+    one event each (rules version 2 and before) or folded (:class:`Advanced`)."""
+    return [(e.phase, e.step) for e in unfold(events) if type(e) is StepBegan]
+
+
 # ---- cards and zones (K 4-5, 8) ----------------------------------------------------------
 class CardMoved(Ev):
     card: int
@@ -314,7 +369,7 @@ class DamagePrevented(Ev):              # K 15.3, 132.4, 132.13
 Event = Union[
     DeckShuffled, StarterChosen, StartCeded, CardDrawn, TurnBegan, StepBegan, TurnEnded,
     GameEnded, VpChanged, McChanged, LifeChanged, MaxLifeChanged, TaskPushed, TaskPopped,
-    TaskReplaced, TasksCleared, CardMoved, CardTurned, PlayerActivated, GuardMoved,
+    TaskReplaced, TasksCleared, Advanced, CardMoved, CardTurned, PlayerActivated, GuardMoved,
     CardDamaged, WoundsChecked, ComponentsWaived, CreatureShifted, DrawOffered, DrawDeclined,
     DrawAgreed, CardHealed, CountersChanged, Pumped, KeywordGranted, Repaired,
     TurnEffectsExpired, AbilityUsed,
@@ -335,5 +390,5 @@ REASONS = ("enters", "played", "resolved", "prevented", "withdrawn", "turn break
 HIDDEN_INFO_EVENTS = (DeckShuffled, StarterChosen, CardDrawn, RandomPicked)
 
 #: Events that exist only to move the rules machinery (hidden from the readable log by default).
-BOOKKEEPING_EVENTS = (TaskPushed, TaskPopped, TaskReplaced, TasksCleared, AbilityUsed,
-                      CardsPlayedCounted, TriggerTaken, WoundsChecked)
+BOOKKEEPING_EVENTS = (TaskPushed, TaskPopped, TaskReplaced, TasksCleared, Advanced,
+                      AbilityUsed, CardsPlayedCounted, TriggerTaken, WoundsChecked)

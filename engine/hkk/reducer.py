@@ -138,6 +138,18 @@ def _task_replaced(state: State, ev: E.TaskReplaced) -> None:
     state.tasks[-1] = ev.task
 
 
+def _advanced(state: State, ev: E.Advanced) -> None:
+    """An entry's task-stack and step bookkeeping, folded (applied after its other events,
+    none of which reads the stack or the step). A game that ended in the entry stays over."""
+    tasks = state.tasks
+    del tasks[ev.keep:]
+    tasks.extend(ev.push)
+    if ev.steps:
+        phase, state.step = E.STEPS[ev.steps[-1]]
+        if state.result is None:
+            state.phase = phase
+
+
 def _tasks_cleared(state: State, ev: E.TasksCleared) -> None:
     state.tasks = []
     state.triggers = []
@@ -353,7 +365,7 @@ REDUCERS: dict[type, Callable[[State, object], None]] = {
     E.VpChanged: _vp_changed, E.McChanged: _mc_changed, E.LifeChanged: _life_changed,
     E.MaxLifeChanged: _max_life_changed, E.TaskPushed: _task_pushed,
     E.TaskPopped: _task_popped, E.TaskReplaced: _task_replaced,
-    E.TasksCleared: _tasks_cleared, E.CardMoved: _card_moved,
+    E.TasksCleared: _tasks_cleared, E.Advanced: _advanced, E.CardMoved: _card_moved,
     E.CardTurned: _card_turned,
     E.PlayerActivated: _player_activated, E.GuardMoved: _guard_moved,
     E.CardDamaged: _card_damaged, E.WoundsChecked: _wounds_checked,

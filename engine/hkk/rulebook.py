@@ -366,6 +366,13 @@ def rule_of(event: object) -> str:
     rule = getattr(event, "rule", "")
     if rule:
         return rule
+    if isinstance(event, E.Advanced):            # folded: the step it went on to, else the
+        if event.steps:                           # task the game now waits on or runs
+            event = E.StepBegan(*E.STEPS[event.steps[-1]])
+        elif event.push:
+            event = E.TaskPushed(event.push[-1])
+        else:
+            return "K 4.11"
     if isinstance(event, E.StepBegan):
         if event.phase == "combat":
             return _COMBAT_STEP_RULES.get(event.step, "K 33")

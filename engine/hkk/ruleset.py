@@ -34,7 +34,9 @@ from engine.hkk.turn import DEFAULT_OPTIONS, advance
 #: being re-run (engine.core.game.check_record). 2: combat sub-phases and their windows every
 #: turn (K 33.1-33.2), life-saving after any damage (K 37.0), components taken wholly or partly
 #: (K 67.4), reactions to reactions (K 94.6.1), guard-post order (K 32.4), draw offers (K 2.8).
-#: 3: damage a rule makes 0 is an event of its own (DamagePrevented: K 15.3, 132.4, 132.13).
+#: 3: the task stack and the steps begun are logged folded, one ``Advanced`` event at the end
+#: of each entry, instead of a TaskPushed / TaskPopped / TaskReplaced / StepBegan each; damage a
+#: rule makes 0 is an event of its own (DamagePrevented: K 15.3, 132.4, 132.13).
 RULESET_VERSION = "3"
 
 
@@ -185,7 +187,7 @@ class HkkRuleset(HkkProtocol):
             setup(ctx)
         advance(ctx)
         self._keep_legal(ctx)
-        return ctx.out
+        return ctx.entry_events()
 
     def submit(self, state: State, player: int, action: Any) -> list[Any]:
         self._legal = None
@@ -201,17 +203,17 @@ class HkkRuleset(HkkProtocol):
         if isinstance(action, A.Concede):                              # K 2.8.2
             ctx.emit(E.Conceded(player))
             ctx.emit(E.GameEnded(1 - player, "concede", "K 2.8.2"))
-            return ctx.out
+            return ctx.entry_events()
         if isinstance(action, A.OfferDraw):                            # K 2.8.1-2.8.2
             decisions.offer_draw(ctx, player)
-            return ctx.out
+            return ctx.entry_events()
         problem = _ownership_refusal(state, player, action)
         if problem:
             raise problem
         decisions.answer(ctx, player, action)
         advance(ctx)
         self._keep_legal(ctx)
-        return ctx.out
+        return ctx.entry_events()
 
     def _keep_legal(self, ctx: Ctx) -> None:
         """Keep the pending decision's answers if auto-pass listed them for this very state."""

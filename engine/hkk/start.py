@@ -94,7 +94,7 @@ def enter_position(ctx: Ctx, spec: ScenarioSpec, labels: dict[str, int]) -> None
         for a in spec.attacks:
             ctx.emit(E.AttackDeclared(Attack(labels[a.attacker],
                                              target_of(a.target, labels, 1 - spec.active))))
-        ctx.emit(E.StepBegan("combat", spec.step))
+        ctx.begin_step("combat", spec.step)
         if spec.step == 1:
             ctx.push(DECLARE.ask(spec.active))
         else:

@@ -22,12 +22,7 @@ from engine.hkk.state import GRAVEYARD, LINE, TABLE_ZONES, Task, Trigger
 from engine.hkk.triggers import orderable, queue_triggers, trigger_chooser
 from engine.hkk.windows import window_needed
 
-STEPS: tuple[tuple[str, int], ...] = (
-    ("prep", 1), ("prep", 2), ("prep", 3), ("prep", 4), ("draw", 0), ("main1", 0),
-    ("exchange", 0), ("combat", 0), ("combat", 1), ("combat", 2), ("combat", 3),
-    ("combat", 4), ("combat", 5), ("combat", 6), ("combat", 7), ("combat", 8), ("main2", 0),
-    ("healing", 0), ("end", 1), ("end", 2), ("end", 3), ("end", 4), ("end", 5),
-)
+STEPS = E.STEPS
 _NEXT = {STEPS[i]: STEPS[i + 1] for i in range(len(STEPS) - 1)}
 
 DEFAULT_OPTIONS: dict[str, object] = {
@@ -82,7 +77,7 @@ def enter_step(ctx: Ctx, phase: str, step: int) -> None:
     s = ctx.s
     a = s.active
     me = s.players[a]
-    ctx.emit(E.StepBegan(phase, step))
+    ctx.begin_step(phase, step)
     if phase == "prep":
         if step == 1:                                                 # K 29.3
             base = min(me.turns, 5)

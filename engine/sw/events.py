@@ -248,6 +248,17 @@ class PositionSet(Ev):                # a scenario's declared position (ruling R
     data: bytes
 
 
+class Advanced(Ev, omit_defaults=True):  # gl. IDŐZÍTÉS / gl. UTÁN
+    """The task stack one entry moved, folded into one event at the entry's end (rules version
+    2; before it every push, pop, replacement and raise of a task was an event of its own:
+    :class:`TaskPushed`, :class:`TaskPopped`, :class:`TaskReplaced`, :class:`TaskRaised`, still
+    read from older saves). The stack's bottom ``keep`` tasks were untouched by the entry;
+    ``push`` lies on them now."""
+
+    keep: int
+    push: tuple[Task, ...] = ()
+
+
 Event = Union[
     DeckShuffled, CardDrawn, StartingCardPlaced, FirstPlayerChosen, MagicChanged, TurnBegan,
     PhaseBegan, TurnMarksCleared, GameEnded, Conceded, Summoned, Built, Moved, Pushed, Placed,
@@ -255,7 +266,7 @@ Event = Union[
     Destroyed, EventPlayed,
     EventActivated, Damaged, Healed, ChargesChanged, StrengthBoosted, ExtraAttackGranted,
     AbilityUsed, SlotUsed, AttackDeclared, DiceRolled, DiceRerolled, HitsCounted, AttackEnded,
-    InactivityPenalty, TaskPushed, TaskPopped, TaskReplaced, PositionSet,
+    InactivityPenalty, TaskPushed, TaskPopped, TaskReplaced, PositionSet, Advanced,
 ]
 
 #: Events that show a random outcome or hidden card (undo never crosses them against a person).

@@ -71,6 +71,9 @@ class SwProtocol:
         if t in (E.TaskPushed, E.TaskReplaced) and event.task.secret and \
                 event.task.player != seat:
             return t(_hide_task(event.task))
+        if t is E.Advanced and any(k.secret and k.player != seat for k in event.push):
+            return E.Advanced(event.keep, tuple(_hide_task(k) if k.secret and k.player != seat
+                                                else k for k in event.push))
         if t is E.PositionSet:
             return E.PositionSet(b"")
         return event

@@ -255,6 +255,13 @@ def _task_replaced(s: State, ev: E.TaskReplaced) -> None:
     s.tasks[-1] = ev.task
 
 
+def _advanced(s: State, ev: E.Advanced) -> None:
+    """An entry's task-stack bookkeeping, folded (applied after its other events, none of which
+    reads the stack)."""
+    del s.tasks[ev.keep:]
+    s.tasks.extend(ev.push)
+
+
 _REDUCERS: dict[type, Callable[[State, Any], None]] = {
     E.DeckShuffled: _shuffled,
     E.CardDrawn: _drawn,
@@ -297,5 +304,6 @@ _REDUCERS: dict[type, Callable[[State, Any], None]] = {
     E.TaskPushed: lambda s, ev: s.tasks.append(ev.task),
     E.TaskPopped: lambda s, ev: s.tasks.pop(),
     E.TaskReplaced: _task_replaced,
+    E.Advanced: _advanced,
     E.PositionSet: lambda s, ev: _position(s, ev.data),
 }

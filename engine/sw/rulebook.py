@@ -204,6 +204,7 @@ EVENT_RULES: dict[type, str] = {
     E.AttackEnded: "SW Támadás.4", E.InactivityPenalty: "SW A tétlenség ára.1",
     E.TaskPushed: "SW gl. IDŐZÍTÉS", E.TaskPopped: "SW gl. UTÁN", E.TaskReplaced: "SW gl. UTÁN",
     E.PositionSet: "SW Előkészületek.4", E.TaskRaised: "SW gl. IDŐZÍTÉS",
+    E.Advanced: "SW gl. IDŐZÍTÉS",
 }
 
 

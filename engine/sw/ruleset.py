@@ -30,7 +30,10 @@ from engine.sw.stats import Ctx
 from engine.sw.triggers import answer_order
 from engine.sw.turn import MAIN_PHASES, PHASE_RULES, advance, begin_turn
 
-RULESET_VERSION = "1"
+#: The version of SW's rules (saves recorded under another are replayed from their events).
+#: 2: the task stack is logged folded, one ``Advanced`` event at the end of each entry, instead of
+#: a TaskPushed / TaskPopped / TaskReplaced / TaskRaised each.
+RULESET_VERSION = "2"
 
 TASK_RULES = {"ability": "SW gl. KÉPESSÉG", "event": "SW Események.1", "order": "SW gl. IDŐZÍTÉS",
               "charge": "SW gl. HELYETT"}
@@ -101,7 +104,7 @@ class SwRuleset(SwProtocol):
         else:
             self._setup(ctx)
         advance(ctx)
-        return ctx.out
+        return ctx.entry_events()
 
     def _setup(self, ctx: Ctx) -> None:
         """SW Előkészületek.4-6: starting layouts, shuffle, draw 5, first player, magic."""
@@ -159,7 +162,7 @@ class SwRuleset(SwProtocol):
         if isinstance(action, A.Concede):
             ctx.emit(E.Conceded(player))
             ctx.emit(E.GameEnded((1 - player,), "concede", "SW Döntés.25"))
-            return ctx.out
+            return ctx.entry_events()
         if isinstance(action, (A.Start, A.StartScenario)):
             raise IllegalAction("SW Előkészületek.4", "The game has already been set up.",
                                 "setup")
@@ -180,7 +183,7 @@ class SwRuleset(SwProtocol):
                                     f"this is the {state.phase} phase.", "wrong_phase")
             handler(ctx, player, action)
         advance(ctx)
-        return ctx.out
+        return ctx.entry_events()
 
     def _answer(self, ctx: Ctx, task: Any, action: Any) -> None:
         if isinstance(action, A.Skip):

@@ -42,6 +42,18 @@ class PoolIndex:
 _INDEX: dict[int, tuple[dict, PoolIndex]] = {}
 
 
+def _folded() -> tuple[dict[type, object], type]:
+    from engine.sw import events as E
+
+    # (the stack's depth after the event, the event) -> the lowest depth it touched
+    return {E.TaskPushed: lambda d, ev: d - 1, E.TaskPopped: lambda d, ev: d,
+            E.TaskReplaced: lambda d, ev: d - 1,
+            E.TaskRaised: lambda d, ev: d - 1 - ev.depth}, E.GameEnded
+
+
+_FOLDED, _ENDED = _folded()
+
+
 def pool_index(pool: dict[str, CardDef]) -> PoolIndex:
     hit = _INDEX.get(id(pool))
     if hit is None or hit[0] is not pool:
@@ -54,7 +66,7 @@ class Ctx:
     """The state, the card pool and the events emitted so far in this call. Rules code never
     assigns to the state; it calls :meth:`emit`, which applies the event through the reducer."""
 
-    __slots__ = ("s", "pool", "out", "apply", "queue", "ix", "_auras")
+    __slots__ = ("s", "pool", "out", "apply", "queue", "ix", "_auras", "_start", "_low")
 
     def __init__(self, state: State, pool: dict[str, CardDef], apply=None):
         self.s = state
@@ -65,11 +77,34 @@ class Ctx:
         self.queue: list = []
         self.ix = pool_index(pool)
         self._auras: list | None = None
+        #: the task stack is not logged task by task but folded into one ``Advanced`` at the
+        #: entry's end (:meth:`entry_events`): its depth when the entry began, and the lowest
+        #: depth the entry touched
+        self._start = self._low = len(state.tasks)
 
     def emit(self, event: object) -> None:
         self.apply(self.s, event)
-        self.out.append(event)
         self._auras = None
+        kind = type(event)
+        if kind in _FOLDED:
+            depth = len(self.s.tasks)
+            self._low = min(self._low, _FOLDED[kind](depth, event))
+            return
+        if kind is _ENDED:                   # replayed, it empties the stack by itself
+            self._start = self._low = 0
+        self.out.append(event)
+
+    def entry_events(self) -> list[object]:
+        """The events of this entry: those logged, then the task stack's change folded into one
+        ``Advanced`` (none when the entry left it as it was)."""
+        from engine.sw.events import Advanced
+
+        tasks = self.s.tasks
+        low = self._low
+        if low != self._start or low != len(tasks):
+            self.out.append(Advanced(low, tuple(tasks[low:])))
+            self._start = self._low = len(tasks)
+        return self.out
 
     # -- lookups -----------------------------------------------------------------------
     def card(self, iid: int) -> Card:

@@ -66,6 +66,11 @@ class Table:
         return {k: (self.name(v, view) if isinstance(v, Ref) else v) for k, v in params.items()}
 
     # -- the log ---------------------------------------------------------------------------
+    def log_events(self, events: Any) -> Any:
+        """An entry's events in the order the log words them (a ruleset that folds its
+        bookkeeping into one event puts what a player reads back in its place)."""
+        return events
+
     def describe(self, event: Any) -> tuple[str, str] | None:
         """A (redacted) event as ``(sentence, rule)``, or None if it is not worth a log line.
         The default reads ``ev.<EventClass>`` from the catalog with the event's fields."""

@@ -318,7 +318,7 @@ def book_for(book: Any, table: Any, ruleset: Any, viewer: int, start: int) -> Lo
 
 def entry_lines(entry: Any, table: Any, ruleset: Any, viewer: int) -> list[tuple[str, str]]:
     out = []
-    for ev in entry.events:
+    for ev in table.log_events(entry.events):
         line = table.describe(ruleset.redact(ev, viewer))
         if line is not None:
             out.append(line)

@@ -161,6 +161,9 @@ def _sw_leak(event: Any, redacted: Any, seat: int) -> str:
     if isinstance(redacted, (E.TaskPushed, E.TaskReplaced)) and redacted.task.secret and \
             redacted.task.player != seat and (redacted.task.options or redacted.task.slots):
         return "a search of the opponent's discard pile is shown"
+    if isinstance(redacted, E.Advanced) and any(
+            k.secret and k.player != seat and (k.options or k.slots) for k in redacted.push):
+        return "a search of the opponent's discard pile is shown"
     if isinstance(redacted, E.PositionSet) and redacted.data:
         return "a scenario's whole position (hands and decks) is shown"
     return ""

@@ -4,6 +4,8 @@ ready decks, and small accessors. Dice are controlled through the die_faces opti
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from engine.core import registry
@@ -67,6 +69,26 @@ def until_phase(game: Game, phase: str, player: int | None = None) -> None:
 
 def kinds(events: list) -> list[str]:
     return [type(e).__name__ for e in events]
+
+
+@contextmanager
+def emitted() -> Iterator[list]:
+    """Every event the rules emit meanwhile, the task-stack ones included (those are applied
+    at once but logged folded, one ``Advanced`` at each entry's end)."""
+    from engine.sw.stats import Ctx
+
+    seen: list = []
+    real = Ctx.emit
+
+    def spy(self: Ctx, event: object) -> None:
+        seen.append(event)
+        real(self, event)
+
+    Ctx.emit = spy  # type: ignore[method-assign]
+    try:
+        yield seen
+    finally:
+        Ctx.emit = real  # type: ignore[method-assign]
 
 
 def life_left(game: Game, iid: int) -> int:

@@ -233,7 +233,13 @@ class HkkTable(Table):
     def replay_turn(self, event: Any) -> int | None:
         return event.turn if isinstance(event, E.TurnBegan) else None
 
+    def log_events(self, events: Any) -> Any:
+        return E.unfold(events)
+
     def replay_phase(self, event: Any) -> bool:
+        if isinstance(event, E.Advanced):             # the steps an entry went through
+            return any(step in (0, 1) and phase in PHASE_ORDER
+                       for phase, step in E.steps_begun((event,)))
         return isinstance(event, E.StepBegan) and event.step in (0, 1) and \
             event.phase in PHASE_ORDER
 

@@ -118,7 +118,8 @@ def describe_event(ev: Any, n: Namer) -> str | None:  # noqa: C901 - one table o
             return t("ev.life_damaged", L, player=P(p), n=-a)
         case E.MaxLifeChanged(player=p, amount=a):
             return t("ev.max_life", L, player=P(p), n=f"{a:+d}")
-        case E.TaskPushed() | E.TaskPopped() | E.TaskReplaced() | E.TasksCleared():
+        case (E.TaskPushed() | E.TaskPopped() | E.TaskReplaced() | E.TasksCleared()
+              | E.Advanced()):
             return t("ev.bookkeeping", L)
         case E.CardMoved(card=c, zone=z, reason=r):
             return t("ev.card_moved", L, card=C(c), zone=n.zone_to(z), reason=n.reason(r))

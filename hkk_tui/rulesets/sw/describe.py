@@ -20,7 +20,8 @@ from hkk_tui.rulesets.sw.words import t
 
 #: events that are the engine's bookkeeping, not something a player sees happen
 BOOKKEEPING = tuple(getattr(E, n) for n in ("TurnMarksCleared", "TaskPushed", "TaskPopped",
-                                             "TaskReplaced", "TaskRaised", "AttackEnded")
+                                             "TaskReplaced", "TaskRaised", "Advanced",
+                                             "AttackEnded")
                     if hasattr(E, n))
 
 

@@ -1,0 +1,152 @@
+"""Issue 15, a log a third the size: the rules machinery (task stack, steps) is folded into one
+event per entry, save records are short arrays with summary patches, snapshots stay bounded."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from engine.ai.bots import make_bot
+from engine.core import game as G
+from engine.core import registry
+from engine.core import store as S
+from engine.core.game import Game
+from engine.core.log import FORMAT_VERSION, Seat
+from engine.hkk import events as E
+
+DATA = Path(__file__).parent / "data"
+FOLDED = {"hkk": {"TaskPushed", "TaskPopped", "TaskReplaced", "StepBegan"},
+          "sw": {"TaskPushed", "TaskPopped", "TaskReplaced", "TaskRaised"}}
+
+
+def _game(name: str, g: int, writer_path: Path | None = None, limit: int = 5000) -> Game:
+    plugin = registry.get(name)
+    decks = [d.id for d in plugin.decks()]
+    chosen = (decks[g % len(decks)], decks[(g + 1) % len(decks)])
+    header = plugin.new_header(chosen, 40 + g, seats=tuple(
+        Seat("AB"[i], chosen[i], "ai:random") for i in range(2)))
+    writer = (S.SaveWriter.create(writer_path, header, plugin.codec(), fsync=False)
+              if writer_path else None)
+    game = Game.new(plugin.ruleset_for(header), header, writer)
+    bots = [make_bot("random", game.ruleset, g * 3 + i) for i in range(2)]
+    while game.pending() is not None and len(game.entries) < limit:
+        d = game.pending()
+        game.submit(d.player, bots[d.player].choose(None, game.legal_actions(d.player)))
+    if writer is not None:
+        writer.close()
+    return game
+
+
+@pytest.mark.parametrize("name", ["hkk", "sw"])
+def test_k4_11_the_task_stack_and_steps_are_folded_into_one_event_at_each_entrys_end(name):
+    """No entry logs a task push, pop, replacement (or raise) or a step of its own any more;
+    an entry that moved them ends with one ``Advanced``; applying the logged events alone
+    gives the live state after every entry (the fold loses nothing)."""
+    for g in range(3):
+        game = _game(name, g)
+        rs = game.ruleset
+        shadow = rs.initial_state(game.header)
+        for n, entry in enumerate(game.entries):
+            kinds = [type(e).__name__ for e in entry.events]
+            assert not FOLDED[name] & set(kinds), kinds
+            assert "Advanced" not in kinds[:-1], kinds
+            for ev in entry.events:
+                rs.apply(shadow, ev)
+        assert rs.freeze(shadow) == rs.freeze(game.state)
+        assert len(game.entries) > 50
+
+
+def test_k4_11_rebuilt_state_equals_the_live_one_after_every_entry():
+    game = _game("hkk", 5, limit=400)
+    rs = game.ruleset
+    for n in range(0, len(game.entries) + 1, 7):
+        live = Game.from_log(rs, game.header, game.entries[:n]).state
+        assert rs.freeze(live) == rs.freeze(game.state_at(n))
+    assert rs.freeze(game.state_at(len(game.entries))) == rs.freeze(game.state)
+
+
+def test_k4_11_the_log_reads_each_step_where_it_began():
+    """The readable order is kept: a turn begins, then its preparation phase's first stage (its
+    VP regeneration, K 29.3) — not the steps after everything else of the entry."""
+    game = _game("hkk", 1, limit=60)
+    events = E.unfold([e for entry in game.entries for e in entry.events])
+    began = next(i for i, e in enumerate(events) if isinstance(e, E.TurnBegan))
+    assert events[began + 1] == E.StepBegan("prep", 1)
+    regen = next(e for e in events[began:] if isinstance(e, E.VpChanged))
+    assert regen.reason == "mana regeneration" and events.index(regen) == began + 2
+    steps = E.steps_begun(events)
+    first_turn = steps[:steps.index(("prep", 1), 1)]
+    assert first_turn == list(E.STEPS)            # every stage and step of a turn, in order
+
+
+def test_events_per_typical_hkk_game_stay_a_third_of_what_they_were():
+    """Issue 15: ~4,060 events a game before (71% bookkeeping); now about 5 an entry."""
+    games = [_game("hkk", g) for g in range(4)]
+    entries = sum(len(g.entries) for g in games)
+    events = sum(len(e.events) for g in games for e in g.entries)
+    assert events / entries < 6.0, events / entries
+
+
+def test_records_are_short_arrays_and_summaries_are_patches(tmp_path):
+    """Format 3: an entry's record is an array, its summary (the save browser's) only what
+    changed; the file reads back to the same entries and the latest summary."""
+    path = tmp_path / "g.hkk"
+    game = _game("hkk", 2, writer_path=path, limit=300)
+    data = path.read_bytes()
+    pos = len(S.MAGIC)
+    _, _, pos = S._next_frame(data, pos)
+    first = msgspec.msgpack.decode(S._next_frame(data, pos)[0])
+    assert isinstance(first, list) and first[0] == S.APPEND
+    loaded = S.load(path)
+    assert loaded.header.format_version == FORMAT_VERSION == 3
+    assert loaded.entries == game.entries
+    assert loaded.meta == msgspec.msgpack.decode(msgspec.msgpack.encode(
+        game.ruleset.summary(game.state)))
+    assert S.summarize(path).meta == loaded.meta
+    header = len(S.MAGIC) + len(S._frame(S.HeaderRec(game.header)))
+    assert (len(data) - header) / len(game.entries) < 230
+
+
+def test_an_older_format_and_rules_save_opens_and_is_rewritten_smaller(tmp_path):
+    """A game saved in format 2 under rules version 2 (every bookkeeping event logged, records
+    as maps): it opens (replayed from its events, never cut), and opened for writing it is
+    rewritten in today's format with the original kept as a backup."""
+    path = tmp_path / "old.hkk"
+    shutil.copy(DATA / "old-format-2-rules-v2.hkk", path)
+    before = path.stat().st_size
+    assert S.load(path).upgraded_from == 2
+    loaded, writer = S.SaveWriter.open_append(path)
+    assert loaded.backup is not None and loaded.backup.name == "old.hkk.format-v2-1"
+    assert len(loaded.entries) == 44
+    assert any(type(e).__name__ == "TaskPushed" for en in loaded.entries for e in en.events)
+    plugin = registry.for_header(loaded.header)
+    rs = plugin.ruleset_for(loaded.header)
+    game, checked = Game.from_checked(rs, loaded.header, loaded.entries, writer=writer)
+    assert checked.divergence is None and checked.recorded_under == "2"
+    assert rs.result(game.state) is not None          # the recorded game was won
+    writer.close()
+    again = S.load(path)
+    assert again.upgraded_from is None and again.entries == loaded.entries
+    assert path.stat().st_size < before      # its old events kept as recorded, in short records
+
+
+def test_snapshots_stay_bounded_on_a_long_game(monkeypatch):
+    """Past MAX_SNAPSHOTS the spacing doubles and every other snapshot goes: memory is bounded,
+    and state_at still rebuilds any point exactly."""
+    monkeypatch.setattr(G, "MAX_SNAPSHOTS", 4)
+    monkeypatch.setattr(G, "SNAPSHOT_EVERY", 16)
+    monkeypatch.setattr(G.Snapshots, "every", 16)
+    game = _game("hkk", 3, limit=400)
+    n = len(game.entries)
+    assert n > 16 * 8
+    snaps = game._snapshots
+    assert len(snaps) <= 4 and snaps.every >= 64 and all(k % snaps.every == 0 for k in snaps)
+    rs = game.ruleset
+    for k in (0, 1, 63, 64, 65, n // 2, n - 1, n):
+        scratch = Game.from_log(rs, game.header, game.entries[:k]).state
+        assert rs.freeze(game.state_at(k)) == rs.freeze(scratch)
+    game.undo(game.pending().player if game.pending() else 0) if game.pending() else None
+    assert all(k <= len(game.entries) for k in game._snapshots)
