@@ -88,3 +88,27 @@ def test_every_cited_rule_has_a_summary_in_both_languages():
     missing = [r for r in sorted(cited) if not rulebook.summary(r, "en")
                or not rulebook.summary(r, "hu")]
     assert not missing, f"rules without a summary: {missing}"
+
+
+def test_stepping_the_unfolded_events_shows_each_phase_as_it_began_and_ends_each_entry_alike():
+    """HKK logs its steps folded into one Advanced event per entry (rules 3); the debugger steps
+    through them unfolded, so the phase is right between an entry's events (K 4.11), and after
+    every whole entry the state is the one the game had."""
+    from engine.hkk import events as E
+
+    loaded = S.load(GAME, codec())
+    folded = Replay(ruleset_for(loaded.header), loaded.header, loaded.entries, rulebook.rule_of)
+    unfolded = Replay(ruleset_for(loaded.header), loaded.header, loaded.entries,
+                      rulebook.rule_of, events_of=E.unfold)
+    assert unfolded.total > folded.total
+    phases = set()
+    for entry in range(len(loaded.entries)):
+        for k in range(unfolded.entry_start[entry], unfolded.entry_start[entry + 1]):
+            ev = unfolded.event(k)
+            unfolded.goto(k + 1)
+            if isinstance(ev, E.StepBegan) and unfolded.state.result is None:
+                assert (unfolded.state.phase, unfolded.state.step) == (ev.phase, ev.step)
+                phases.add(ev.phase)
+        folded.goto_entry(entry)
+        assert ENC.encode(unfolded.state) == ENC.encode(folded.state), entry
+    assert {"prep", "draw", "main1", "combat"} <= phases

@@ -43,7 +43,12 @@ def _citation_prefix(header: Header) -> str:
 
 class Replay:
     def __init__(self, ruleset: Any, header: Header, entries: list[Entry],
-                 rule_of: Callable[[Any], str] | None = None, prefix: str | None = None):
+                 rule_of: Callable[[Any], str] | None = None, prefix: str | None = None,
+                 events_of: Callable[[Any], Any] | None = None):
+        """``events_of`` gives an entry's events in the order they are read and stepped
+        through (a ruleset that folds its bookkeeping into one event per entry puts what it
+        folded back in place, so stepping by event shows each phase as it began); the state
+        after a whole entry is the same either way."""
         self.ruleset = ruleset
         #: the citation prefix of the ruleset ("K", "SW", ...): "rule 34.1" means "K 34.1"
         self.prefix = prefix if prefix is not None else _citation_prefix(header)
@@ -52,9 +57,11 @@ class Replay:
         self.rule_of = rule_of or (lambda ev: getattr(ev, "rule", "") or "")
         self.index: list[tuple[int, int]] = []       # event number -> (entry, event in entry)
         self.entry_start: list[int] = []             # entry -> number of its first event
-        for e, entry in enumerate(entries):
+        self._events = [list(events_of(entry.events)) if events_of else entry.events
+                        for entry in entries]
+        for e, events in enumerate(self._events):
             self.entry_start.append(len(self.index))
-            self.index += [(e, i) for i in range(len(entry.events))]
+            self.index += [(e, i) for i in range(len(events))]
         self.entry_start.append(len(self.index))
         self._snapshots: dict[int, Any] = {}
         self.pos = 0
@@ -70,7 +77,7 @@ class Replay:
     def event(self, k: int) -> Any:
         """The k-th event (0-based) of the game."""
         e, i = self.index[k]
-        return self.entries[e].events[i]
+        return self._events[e][i]
 
     def entry_of(self, k: int) -> int:
         return self.index[k][0]

@@ -93,7 +93,8 @@ class ReplayScreen(Screen):
         self.session = GameSession(game=game, lang=lang)
         self.ui = self.session.ui
         self.table = self.session.table()
-        self.replay = Replay(game.ruleset, game.header, game.entries, self.table.rule)
+        self.replay = Replay(game.ruleset, game.header, game.entries, self.table.rule,
+                             events_of=self.table.log_events)
         self.breakpoints: list[Breakpoint] = []
         self.search_hits: list[int] = []
         self.speed = 1
