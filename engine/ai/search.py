@@ -114,11 +114,11 @@ class SearchBot:
         search = _Search(self, ctx, rng)
         sims, why = search.run(deadline, start)
         best = search.best()
-        self._annotate(ctx, search.ranked(), sims, start, why)
+        self._annotate(ctx, search.ranked(), sims, start, why, search.entries)
         return best
 
     def _annotate(self, ctx: BotContext, ranked: list[tuple[Any, Edge | None]], sims: int,
-                  start: float, why: str) -> None:
+                  start: float, why: str, entries: int = 0) -> None:
         seat = ctx.seat
         top = [{"action": msgspec.to_builtins(a), "visits": e.visits if e else 0,
                 "value": round(e.mean(seat), 4) if e and e.visits else None}
@@ -126,7 +126,7 @@ class SearchBot:
         self.last = {"seat": seat, "decision": ctx.decision, "sims": sims,
                      "budget_s": self.budget_s, "budget_sims": self.sims,
                      "elapsed_s": round(ctx.clock() - start, 6), "stopped": why,
-                     "candidates": top}
+                     "tree_entries": entries, "candidates": top}
         self.annotations.append(self.last)
 
 

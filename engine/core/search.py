@@ -259,6 +259,6 @@ def reseed(rng: random.Random) -> int:
     return rng.getrandbits(64)
 
 
-__all__ = ["BotContext", "NoSearchHooks", "RulesOps", "SearchHooks", "ask", "context_for", "deal_again",
-           "derive_seed", "hooks_for", "key_of", "reseed", "result_utilities", "unpack",
+__all__ = ["BotContext", "NoSearchHooks", "RulesOps", "SearchHooks", "ask", "context_for",
+           "deal_again", "derive_seed", "hooks_for", "key_of", "reseed", "result_utilities", "unpack",
            "view_context"]
