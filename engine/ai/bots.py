@@ -80,7 +80,7 @@ def make_bot(name: str, ruleset: Any, seed: int = 0, *, budget_s: float | None =
         except NoSearchHooks as exc:
             raise ValueError(str(exc)) from None
         prior = hooks.prior(ruleset, seed) if hooks.prior is not None else None
-        return SearchBot(seed, budget_s, sims, prior, **search_options)
+        return SearchBot(seed, budget_s, sims, prior, **{**hooks.tuning, **search_options})
     if suffix:
         raise ValueError(f"Only the search bot takes a budget ({name!r}); choose one of: "
                          f"{', '.join(all_bot_names(ruleset.name))}.")

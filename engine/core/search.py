@@ -21,6 +21,8 @@ content, such as a card pool):
   a finished game, for any number of seats.
 * ``prior(ruleset, seed)`` (optional) — a factory of ``score(view, legal) -> [float]``, the
   ruleset's heuristic opinion of each legal action (the search's progressive bias).
+* ``tuning`` (optional) — the search bot's settings that suit the game (rollout length,
+  widening, bias), measured with ``hkk tournament``.
 
 **Bot context.** Every bot answers a decision with ``choose(ctx)``, a :class:`BotContext`: the
 seat's view and legal actions, ``sample()`` (the only way to a full state: a fresh
@@ -54,6 +56,8 @@ class SearchHooks:
     utilities: Callable[[Any], tuple[float, ...]] | None = None
     #: factory(ruleset, seed) -> score(view, legal) -> list[float] (None: no heuristic prior)
     prior: Callable[[Any, int], Callable[[Any, list[Any]], list[float]]] | None = None
+    #: the search bot's settings that suit this game (engine.ai.search.SearchBot keywords)
+    tuning: dict[str, Any] = field(default_factory=dict)
 
 
 #: the hooks every ruleset must declare (the conformance suite fails without them)
