@@ -223,6 +223,27 @@ def test_bots_answer_a_context_and_the_old_call_alike():
         make_bot("search", ruleset, 4).choose(view, legal)
 
 
+def test_the_context_searches_in_samples_only():
+    """A bot reaches a full state only through ``sample()``; the bare-state operations work on
+    samples, and a context made of a view alone has none."""
+    ruleset, state = _position("toy", 0, 4)
+    seat = ruleset.pending(state).player
+    ctx = context_for(ruleset, state, seat, decision=3)
+    assert not any(v is state for v in vars(ctx).values())
+    sample = ctx.sample()
+    copy = ctx.clone(sample)
+    action = ctx.legal_actions(copy, ctx.pending(copy).player)[0]
+    ctx.submit(copy, seat, action)
+    assert ctx.result(copy) is None and len(ctx.evaluate(copy)) == 2
+    assert ctx.action_key(sample, ctx.legal[0]) == ctx.action_key(ctx.sample(), ctx.legal[0])
+    fresh = [context_for(ruleset, state, seat, decision=d).rng.random() for d in (3, 3, 4)]
+    assert fresh[0] == fresh[1] != fresh[2]          # seeded by seed, seat and decision
+    bare = BotContext(seat, ctx.view, ctx.legal)
+    assert not bare.can_sample
+    with pytest.raises(LookupError):
+        bare.sample()
+
+
 def test_budget_suffixes():
     assert parse_budget("0.25") == (0.25, None)
     assert parse_budget("400sims") == (None, 400)

@@ -163,6 +163,37 @@ class BotContext:
                                 "host that cannot sample); a search bot cannot play here.")
         return self._sampler(rng or self.rng)
 
+    # bare-state operations, for searching inside samples (see RulesOps)
+    def clone(self, state: Any) -> Any:
+        return self._ops().clone(state)
+
+    def submit(self, state: Any, seat: int, action: Any) -> list[Any]:
+        return self._ops().submit(state, seat, action)
+
+    def pending(self, state: Any) -> Any:
+        return self._ops().pending(state)
+
+    def legal_actions(self, state: Any, seat: int) -> list[Any]:
+        return self._ops().legal_actions(state, seat)
+
+    def result(self, state: Any) -> Any:
+        return self._ops().result(state)
+
+    def evaluate(self, state: Any) -> tuple[float, ...]:
+        return self._ops().evaluate(state)
+
+    def utilities(self, state: Any) -> tuple[float, ...]:
+        return self._ops().utilities(state)
+
+    def action_key(self, state: Any, action: Any) -> Any:
+        """``action``'s key from this seat's side (the same in every sample)."""
+        return self._ops().action_key(state, self.seat, action)
+
+    def _ops(self) -> RulesOps:
+        if self.ops is None:
+            raise NoSearchHooks("This game gives its bots no samples to search in.")
+        return self.ops
+
     def remaining(self) -> float:
         """Seconds left before the deadline (infinite without one)."""
         return float("inf") if self.deadline is None else self.deadline - self.clock()
