@@ -137,6 +137,27 @@ def test_a_samples_deck_matches_the_real_one_no_more_often_than_chance(name):
     assert state.rng not in rngs and len(rngs) == samples
 
 
+@pytest.mark.parametrize("name", ["hkk", "sw"])
+def test_a_card_the_rules_are_resolving_keeps_its_definition_in_samples(name):
+    """A pending task names a card and its ability; dealing that card again (say it lies in a
+    discard pile by now) would leave the task resolving an ability the new card lacks (a crash
+    seen in a Summoner Wars tournament game)."""
+    ruleset, state = _position(name, 0, 3)
+    seat = 0
+    opp = state.players[1 - seat]
+    hidden = list(opp.hand) + list(opp.deck)
+    iid = hidden[0]
+    state = ruleset.clone(state)
+    if name == "hkk":
+        from engine.hkk.state import Task
+    else:
+        from engine.sw.state import Task
+    state.tasks.append(Task(kind="ability", player=1 - seat, card=iid))
+    for k in range(20):
+        sample = hooks_for(ruleset).determinize(state, seat, random.Random(k))
+        assert sample.cards[iid].cid == state.cards[iid].cid
+
+
 # ---------------------------------------------------------------------------- the bot
 def test_a_simulation_budget_always_gives_the_same_move_and_annotation():
     ruleset, state = _position("hkk", 1, 4)

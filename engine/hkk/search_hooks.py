@@ -30,8 +30,12 @@ def determinize(state: State, seat: int, rng: random.Random, clone: Callable[[An
     def put(i: int, cid: str) -> None:
         cards[i].cid = cid
 
-    deal_again([list(opp.hand) + list(opp.deck), list(me.deck)],
-               lambda i: cards[i].cid, put, rng)
+    # a card the rules are in the middle of (a task, a trigger, the reaction line) keeps its
+    # definition: the pending work names it and its ability
+    pinned = {t.card for t in out.tasks} | {t.card for t in out.triggers} | \
+        {t.trigger_card for t in out.triggers} | {item.card for item in out.line}
+    deal_again([[i for i in list(opp.hand) + list(opp.deck) if i not in pinned],
+                [i for i in me.deck if i not in pinned]], lambda i: cards[i].cid, put, rng)
     out.rng = reseed(rng)
     return out
 

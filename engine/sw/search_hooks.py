@@ -6,7 +6,8 @@ pile and the order of both draw decks; each deck's contents are the public army 
 card seen elsewhere. A sample deals the definitions of those cards again — the opponent's hand,
 deck and discard pile together, its own deck apart — and reseeds the RNG, so no later draw,
 shuffle or die roll is known. While the opponent searches its own discard pile (a secret task),
-the cards it may pick are dealt among themselves, so the pending choice stays a legal one.
+the cards it may pick are dealt among themselves, so the pending choice stays a legal one; a card
+whose ability is being resolved keeps its definition.
 """
 
 from __future__ import annotations
@@ -35,13 +36,16 @@ def determinize(state: State, seat: int, rng: random.Random, clone: Callable[[An
     cards = out.cards
     named = {i for t in out.tasks if t.secret and t.player != seat for i in t.options}
     named |= {i for t in out.tasks if t.secret and t.player != seat for i in t.slots.values()}
-    hidden = [i for i in list(opp.hand) + list(opp.deck) + list(opp.discard)]
+    # a card whose ability or event is being resolved keeps its definition (the task names it
+    # and its ability: the turn track shows them), even once it lies in a discard pile
+    pinned = {t.card for t in out.tasks} | {i for t in out.tasks for i in t.chosen}
+    hidden = [i for i in list(opp.hand) + list(opp.deck) + list(opp.discard) if i not in pinned]
 
     def put(i: int, cid: str) -> None:
         cards[i].cid = cid
 
     deal_again([[i for i in hidden if i not in named], [i for i in hidden if i in named],
-                list(me.deck)], lambda i: cards[i].cid, put, rng)
+                [i for i in me.deck if i not in pinned]], lambda i: cards[i].cid, put, rng)
     out.rng = reseed(rng)
     return out
 

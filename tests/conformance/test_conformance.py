@@ -266,6 +266,13 @@ def test_samples_keep_the_seats_view_and_the_invariants(plugin, g):
                 "two states with the same view give different samples (a leak)"
             ev = hooks.evaluate(sample)
             assert len(ev) == len(state.players) and all(0.0 <= v <= 1.0 for v in ev)
+            play = random.Random(seat)                 # a sample plays on like a game
+            for _ in range(40):
+                decision = ruleset.pending(sample)
+                if decision is None:
+                    break
+                moves = ruleset.legal_actions(sample, decision.player)
+                ruleset.submit(sample, decision.player, play.choice(moves))
         d = ruleset.pending(state)
         legal = ruleset.legal_actions(state, d.player)
         keys = [hooks.action_key(state, d.player, a) for a in legal]
