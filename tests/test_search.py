@@ -187,6 +187,24 @@ def test_the_deadline_is_kept_under_a_fake_clock():
     assert bot.last["stopped"] == "deadline" and bot.last["sims"] < 25
 
 
+def test_moving_the_deadline_stops_the_search_now():
+    """The host may move the context's deadline while the bot thinks (the app's "move now")."""
+    ruleset, state = _position("toy", 0, 3)
+    seat = ruleset.pending(state).player
+    ctx = context_for(ruleset, state, seat)
+    calls = [0]
+
+    def progress(fraction, info):
+        calls[0] += 1
+        ctx.deadline = ctx.clock()                 # "move now" at the first progress report
+
+    ctx.on_progress = progress
+    bot = SearchBot(1, sims=5000, early_stop=False)
+    action = bot.choose(ctx)
+    assert action in ctx.legal and calls[0] == 1
+    assert bot.last["stopped"] == "deadline" and bot.last["sims"] == 16
+
+
 def test_the_tree_stays_under_its_entry_cap():
     ruleset, state = _position("hkk", 0, 5)
     seat = ruleset.pending(state).player

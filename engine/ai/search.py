@@ -107,12 +107,9 @@ class SearchBot:
         if not ctx.can_sample:
             ctx.sample()                  # raises NoSearchHooks with the reason
         rng = random.Random(derive_seed(self.seed, ctx.seat, ctx.decision))
-        deadline = ctx.deadline
-        if self.budget_s is not None:
-            own = start + self.budget_s
-            deadline = own if deadline is None else min(deadline, own)
+        own = None if self.budget_s is None else start + self.budget_s
         search = _Search(self, ctx, rng)
-        sims, why = search.run(deadline, start)
+        sims, why = search.run(own, start)
         best = search.best()
         self._annotate(ctx, search.ranked(), sims, start, why, search.entries)
         return best
@@ -146,7 +143,10 @@ class _Search:
         self.root_keys: list[Any] | None = None
 
     # -- the loop ------------------------------------------------------------------------
-    def run(self, deadline: float | None, start: float) -> tuple[int, str]:
+    def run(self, own: float | None, start: float) -> tuple[int, str]:
+        """Simulate until the budget is spent, the deadline passes or the answer is decided.
+        The context's deadline is read at every simulation: the host may move it (the app's
+        "move now" sets it to now, undo and quit to the past)."""
         bot, ctx = self.bot, self.ctx
         limit = bot.sims
         sims = 0
@@ -154,6 +154,9 @@ class _Search:
         while True:
             if limit is not None and sims >= limit:
                 break
+            deadline = ctx.deadline
+            if own is not None:
+                deadline = own if deadline is None else min(deadline, own)
             if deadline is not None and ctx.clock() >= deadline:
                 why = "deadline"
                 break
