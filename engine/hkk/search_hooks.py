@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import Any, Callable
 
 from engine.core.search import SearchHooks, deal_again, key_of, reseed
+from engine.hkk.greedy import GreedyBot
 from engine.hkk.state import HIDDEN_ZONES, State, Target
 
 #: the action fields that name a card instance
@@ -98,8 +99,6 @@ def hooks(ruleset: Any) -> SearchHooks:
     pool, clone = ruleset.pool, ruleset.clone
 
     def prior(rs: Any, seed: int) -> Callable[[Any, list[Any]], list[float]]:
-        from engine.hkk.greedy import GreedyBot
-
         bot = GreedyBot(rs.pool, seed)
         return lambda view, legal: [bot.score(view, a) for a in legal]
 

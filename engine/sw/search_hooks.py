@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import Any, Callable
 
 from engine.core.search import SearchHooks, deal_again, key_of, reseed
+from engine.sw.bot import WarlordBot
 from engine.sw.state import DECK, DISCARD, HAND, State
 
 _CARD_FIELDS = ("card", "unit", "target")
@@ -101,8 +102,6 @@ def hooks(ruleset: Any) -> SearchHooks:
     pool, clone = ruleset.pool, ruleset.clone
 
     def prior(rs: Any, seed: int) -> Callable[[Any, list[Any]], list[float]]:
-        from engine.sw.bot import WarlordBot
-
         return WarlordBot(rs.pool, seed).scores
 
     return SearchHooks(
