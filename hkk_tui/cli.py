@@ -710,6 +710,9 @@ def build_parser() -> argparse.ArgumentParser:
     from hkk_tui.netcli import add_commands           # server, connect, bot, loadtest
 
     COMMANDS.update(add_commands(sub))
+    from hkk_tui.tournament_cli import add_commands as add_tournament
+
+    COMMANDS.update(add_tournament(sub))
     return parser
 
 

@@ -28,6 +28,7 @@ from engine.core.protocol import (
     OMNISCIENT, ActionHint, Ref, Result, TrackFrame, TrackItem, TrackView, summary_dict,
 )
 from engine.core.registry import ContentProblem, DeckInfo
+from engine.core.search import SearchHooks, deal_again, reseed, unpack
 from engine.core.store import EntryCodec
 
 SIZE = 4
@@ -402,8 +403,47 @@ class ToyRandomBot:
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, view: Any, legal: list[Any]) -> Any:
-        return self.rng.choice(legal)
+    def choose(self, view: Any, legal: list[Any] | None = None) -> Any:
+        return self.rng.choice(unpack(view, legal)[1])
+
+
+# ---------------------------------------------------------------------------- search hooks
+def toy_determinize(s: State, seat: int, r: random.Random) -> State:
+    """Deal the values of the tokens ``seat`` cannot see again (the opponent's hand and deck
+    together, its own deck apart) and reseed the RNG (the next die roll is nobody's to know)."""
+    out = ToyPlugin._ruleset.clone(s)
+    me, opp = out.players[seat], out.players[1 - seat]
+    deal_again([opp.hand + opp.deck, list(me.deck)], out.values.__getitem__,
+               out.values.__setitem__, r)
+    out.rng = reseed(r)
+    return out
+
+
+def toy_action_key(s: State, seat: int, action: Any) -> Any:
+    """A token the seat cannot see by its value; squares as they are."""
+    if isinstance(action, Place):
+        hidden = action.token not in s.players[seat].hand and not any(
+            t == action.token for t in s.board.values())
+        return ("place", ("value", s.values[action.token]) if hidden else action.token,
+                action.square)
+    if isinstance(action, Move):
+        return ("move", action.src, action.dst)
+    return (type(action).__name__,)
+
+
+def toy_evaluate(s: State) -> tuple[float, float]:
+    """Points, then pieces on the board weighted by value and by how far they have come."""
+    if s.result is not None:
+        w = s.result.winners
+        return (0.5, 0.5) if not w else ((1.0, 0.0) if w[0] == 0 else (0.0, 1.0))
+    score = [3.0 * p.points + 0.3 * len(p.hand) for p in s.players]
+    for sq, t in s.board.items():
+        owner = s.owners[t]
+        row = sq // SIZE
+        advance = row if owner == 0 else SIZE - 1 - row
+        score[owner] += 0.5 + 0.2 * s.values[t] + 0.4 * advance
+    v = 1.0 / (1.0 + 2.718281828 ** (-(score[0] - score[1]) / 2.0))
+    return (v, 1.0 - v)
 
 
 class ToyPlugin:
@@ -414,6 +454,8 @@ class ToyPlugin:
     options: dict[str, Any] = {}
     bots = {"random": lambda ruleset, seed: ToyRandomBot(seed)}
     default_bot = "random"
+    search = SearchHooks(lambda s, seat, r: toy_determinize(s, seat, r), toy_action_key,
+                         toy_evaluate)
     _ruleset = ToyRuleset()
     DECKS = {"low": ("1", "1", "1", "2", "2", "2", "3", "4"),
              "high": ("1", "2", "2", "3", "3", "4", "4", "4")}

@@ -1,25 +1,28 @@
-"""Bot-versus-bot games (used by ``hkk sim``, ``hkk bench`` and the fuzz tests)."""
+"""Bot-versus-bot games (used by ``hkk sim``, ``hkk bench``, ``hkk tournament`` and the fuzz
+tests)."""
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
 from engine.core.game import Game
+from engine.core.search import ask
 
 
 def play_out(game: Game, bots: list[Any], max_decisions: int = 50_000,
              after: Callable[[Game, int, Any, list], None] | None = None) -> Game:
-    """Let ``bots`` (one per seat) answer every decision until the game ends."""
+    """Let ``bots`` (one per seat) answer every decision until the game ends. Each bot is asked
+    through :func:`engine.core.search.ask`: its view and the legal actions, and samples if it
+    searches; the decision number is the game's entry count."""
     ruleset = game.ruleset
     for _ in range(max_decisions):
         decision = game.pending()
         if decision is None:
             return game
-        bot = bots[decision.player]
-        legal = game.legal_actions(decision.player)
-        view = ruleset.view(game.state, decision.player) if bot.needs_view else None
-        action = bot.choose(view, legal)
-        events = game.submit(decision.player, action)
+        seat = decision.player
+        legal = game.legal_actions(seat)
+        action = ask(bots[seat], ruleset, game.state, seat, legal, decision=len(game.entries))
+        events = game.submit(seat, action)
         if after is not None:
-            after(game, decision.player, action, events)
+            after(game, seat, action, events)
     raise RuntimeError(f"game did not finish within {max_decisions} decisions")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from engine.core.search import unpack
 from engine.hkk import actions as A
 from engine.hkk.cards import CardDef
 from engine.hkk.state import Target
@@ -101,7 +102,9 @@ class GreedyBot:
         return d.effects
 
     # -- the decision -----------------------------------------------------------------
-    def choose(self, view: View, legal: list[Any]) -> Any:
+    def choose(self, view: Any, legal: list[Any] | None = None) -> Any:
+        """``choose(ctx)`` (engine.core.search.BotContext) or ``choose(view, legal)``."""
+        view, legal = unpack(view, legal)
         scored = [(self.score(view, a), i, a) for i, a in enumerate(legal)]
         best = max(s for s, _, _ in scored)
         choices = [a for s, _, a in scored if s >= best - 1e-9]

@@ -11,7 +11,7 @@ import msgspec
 from engine.core.log import Header, Seat, sealed
 from engine.core.registry import ContentProblem, DeckInfo
 from engine.hkk import pool as P
-from engine.hkk import rulebook, session
+from engine.hkk import rulebook, search_hooks, session
 from engine.hkk.actions import SetupScenario
 from engine.hkk.greedy import GreedyBot
 from engine.hkk.scenario import load_file
@@ -35,6 +35,7 @@ class HkkPlugin:
     seats = (2, 2)
     bots = {"greedy": _greedy, "random": _random}
     default_bot = "greedy"
+    search = staticmethod(search_hooks.hooks)      # engine.core.search
 
     @property
     def options(self) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from typing import Any, Callable
 import msgspec
 
 from engine.ai.bots import make_bot
+from engine.core.search import BotContext
 from engine.net import messages as M
 from engine.net.address import Address
 from engine.net.client import Client, Fatal, TokenStore
@@ -126,8 +127,13 @@ class BotPlayer:
             except ValueError as exc:           # a table of another game than asked for
                 self.fail(str(exc))
                 return
+        if getattr(self.bot, "needs_samples", False):   # the server sends no samples (yet)
+            self.fail(f"The {self.bot_name} bot needs samples of the hidden cards from the "
+                      "server, which the network protocol does not send yet; choose another "
+                      "bot.")
+            return
         view = m.view if getattr(self.bot, "needs_view", True) else None
-        action = self.bot.choose(view, m.legal)
+        action = self.bot.choose(BotContext(m.viewer, view, m.legal, m.n))
         if self.probe is not None:
             self.probe.acted(self.table, m.n + 1)
         if self.client.send(M.Act(self.table, m.n, msgspec.Raw(encode_body(action)))):

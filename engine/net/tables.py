@@ -26,6 +26,7 @@ from engine.core import registry
 from engine.core.game import Game, IllegalAction, UndoRefused, check_header
 from engine.core.log import Header, Seat
 from engine.core.protocol import Result
+from engine.core.search import ask
 from engine.net import clock as chess_clock
 from engine.net import messages as M
 from engine.net.clock import Clock
@@ -280,9 +281,8 @@ class Table:
             return None
         bot = self.bots[d.player]
         legal = game.legal_actions(d.player)
-        view = game.ruleset.view(game.state, d.player) if getattr(bot, "needs_view",
-                                                                  True) else None
-        events = game.submit(d.player, bot.choose(view, legal))
+        action = ask(bot, game.ruleset, game.state, d.player, legal, decision=len(game.entries))
+        events = game.submit(d.player, action)
         self._after_entry()
         return d.player, events
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from engine.core.search import unpack
 from engine.sw import actions as A
 from engine.sw import board as B
 from engine.sw.cards import CardDef
@@ -54,17 +55,27 @@ class WarlordBot:
                                            for q in between)
 
     # -- choosing --------------------------------------------------------------------------
-    def choose(self, view: View, legal: list[Any]) -> Any:
+    def choose(self, view: Any, legal: list[Any] | None = None) -> Any:
+        """``choose(ctx)`` (engine.core.search.BotContext) or ``choose(view, legal)``."""
+        view, legal = unpack(view, legal)
         if len(legal) == 1:
             return legal[0]
+        self._look(view)
+        scored = [(self._score(view, a), self.rng.random(), i) for i, a in enumerate(legal)]
+        scored.sort(reverse=True)
+        return legal[scored[0][2]]
+
+    def scores(self, view: View, legal: list[Any]) -> list[float]:
+        """The bot's score of each legal action (the search bot's prior)."""
+        self._look(view)
+        return [self._score(view, a) for a in legal]
+
+    def _look(self, view: View) -> None:
         on_board = [c for c in view.board if c is not None]
         self._cards = {c.iid: c for c in on_board}
         for c in view.me().hand or []:
             self._cards[c.iid] = c
         self._enemies = [c for c in on_board if c.controller != view.viewer]
-        scored = [(self._score(view, a), self.rng.random(), i) for i, a in enumerate(legal)]
-        scored.sort(reverse=True)
-        return legal[scored[0][2]]
 
     def _score(self, view: View, a: Any) -> float:
         match a:

@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.core.log import Header, Seat
 from engine.core.registry import ContentProblem, DeckInfo
-from engine.sw import rulebook
+from engine.sw import rulebook, search_hooks
 from engine.sw.rulings import DEFAULT_OPTIONS
 
 
@@ -31,6 +31,7 @@ class SwPlugin:
     seats = (2, 2)
     bots = {"warlord": _warlord, "random": _random}
     default_bot = "warlord"
+    search = staticmethod(search_hooks.hooks)      # engine.core.search
 
     @property
     def options(self) -> dict[str, Any]:

@@ -212,3 +212,75 @@ def test_no_view_or_event_shows_a_seat_what_it_may_not_know(plugin, g):
 
     _play(game, plugin, g, steps=300, each=check)
     assert differed, "the hidden-information check never had anything hidden to change"
+
+
+# ---------------------------------------------------------------------------- search hooks
+def _positions(plugin, g: int, every: int = 9, steps: int = 160) -> list:
+    """Positions of a random-bot game: (game, state copy) every ``every`` decisions."""
+    game = _new(plugin, g)
+    found = []
+
+    def keep(game, entry, events):
+        if len(game.entries) % every == 0 and game.pending() is not None:
+            found.append(game.ruleset.clone(game.state))
+
+    _play(game, plugin, g, steps=steps, each=keep)
+    return [(game.ruleset, s) for s in found]
+
+
+def test_the_plugin_offers_the_search_hooks(plugin):
+    """determinize, action_key and evaluate are declared (the search bot plays every ruleset)."""
+    from engine.core.search import REQUIRED, hooks_for
+
+    game = _new(plugin, 0)
+    hooks = hooks_for(game.ruleset)
+    for name in REQUIRED:
+        assert callable(getattr(hooks, name)), f"the search hook {name} is missing"
+
+
+@pytest.mark.parametrize("g", range(2))
+def test_samples_keep_the_seats_view_and_the_invariants(plugin, g):
+    """A determinization shows its seat exactly what the true state shows it, keeps the
+    ruleset's invariants, offers the deciding seat the same actions under the same keys, and
+    depends on nothing the seat cannot see: a state with the same view gives the same sample."""
+    from engine.core.search import hooks_for
+
+    inv = HOOKS[plugin.name].invariants
+    changed = 0
+    positions = _positions(plugin, g)
+    assert positions
+    for ruleset, state in positions:
+        hooks = hooks_for(ruleset)
+        for seat in range(len(state.players)):
+            view = ENC.encode(ruleset.view(state, seat))
+            sample = hooks.determinize(state, seat, random.Random(seat + 7))
+            again = hooks.determinize(state, seat, random.Random(seat + 7))
+            assert same(sample, again), "determinize is not a function of its rng"
+            assert ENC.encode(ruleset.view(sample, seat)) == view, \
+                f"a sample changes seat {seat}'s view"
+            inv(sample)
+            changed += not same(sample, state)
+            other = hooks.determinize(state, seat, random.Random(99))  # same view, other deal
+            assert same(hooks.determinize(other, seat, random.Random(5)),
+                        hooks.determinize(state, seat, random.Random(5))), \
+                "two states with the same view give different samples (a leak)"
+            ev = hooks.evaluate(sample)
+            assert len(ev) == len(state.players) and all(0.0 <= v <= 1.0 for v in ev)
+            play = random.Random(seat)                 # a sample plays on like a game
+            for _ in range(40):
+                decision = ruleset.pending(sample)
+                if decision is None:
+                    break
+                moves = ruleset.legal_actions(sample, decision.player)
+                ruleset.submit(sample, decision.player, play.choice(moves))
+        d = ruleset.pending(state)
+        legal = ruleset.legal_actions(state, d.player)
+        keys = [hooks.action_key(state, d.player, a) for a in legal]
+        hash(tuple(keys))
+        assert len(set(keys)) == len(keys), "two of the seat's own actions share a key"
+        for k in range(2):
+            sample = hooks.determinize(state, d.player, random.Random(k))
+            assert ruleset.legal_actions(sample, d.player) == legal
+            assert [hooks.action_key(sample, d.player, a) for a in legal] == keys, \
+                "an action's key changes between samples"
+    assert changed, "no sample ever differed from the true state (nothing was resampled)"

@@ -1,0 +1,109 @@
+"""HKK's search hooks (engine.core.search): determinize, action key, evaluation and the greedy
+bot's opinion as the search's prior.
+
+What a player may not know in HKK (K 1.6, 2.2.7): the opponent's hand and the order of both
+decks; the contents of each deck are the public decklist less every card seen elsewhere. A
+sample deals the definitions of those cards again — the opponent's hand and deck together (the
+seat cannot tell which of the opponent's unseen cards are in hand), its own deck apart — and
+reseeds the RNG, so no later draw, shuffle or random pick is known.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from functools import lru_cache
+from typing import Any, Callable
+
+from engine.core.search import SearchHooks, deal_again, key_of, reseed
+from engine.hkk.greedy import GreedyBot
+from engine.hkk.state import HIDDEN_ZONES, State, Target
+
+#: the action fields that name a card instance
+_CARD_FIELDS = ("card", "attacker", "defender")
+
+
+def determinize(state: State, seat: int, rng: random.Random, clone: Callable[[Any], Any]) -> State:
+    out = clone(state)
+    me, opp = out.players[seat], out.players[1 - seat]
+    cards = out.cards
+
+    def put(i: int, cid: str) -> None:
+        cards[i].cid = cid
+
+    # a card the rules are in the middle of (a task, a trigger, the reaction line) keeps its
+    # definition: the pending work names it and its ability
+    pinned = {t.card for t in out.tasks} | {t.card for t in out.triggers} | \
+        {t.trigger_card for t in out.triggers} | {item.card for item in out.line}
+    deal_again([[i for i in list(opp.hand) + list(opp.deck) if i not in pinned],
+                [i for i in me.deck if i not in pinned]], lambda i: cards[i].cid, put, rng)
+    out.rng = reseed(rng)
+    return out
+
+
+def _hidden(state: State, seat: int, iid: int) -> bool:
+    card = state.cards[iid] if 0 <= iid < len(state.cards) else None
+    return card is not None and card.zone in HIDDEN_ZONES and (
+        card.zone == "deck" or card.owner != seat)
+
+
+def _card_key(state: State, seat: int, iid: int) -> Any:
+    """A card the seat cannot see by its definition (the instance differs between samples)."""
+    return ("def", state.cards[iid].cid) if _hidden(state, seat, iid) else iid
+
+
+def _target_key(state: State, seat: int, t: Target) -> Any:
+    return (t.k, _card_key(state, seat, t.i)) if t.k == "c" else (t.k, t.i)
+
+
+def action_key(state: State, seat: int, action: Any) -> Any:
+    parts: list[Any] = [type(action).__name__]
+    for name in action.__struct_fields__:
+        value = getattr(action, name)
+        if name in _CARD_FIELDS:
+            parts.append(_card_key(state, seat, value))
+        elif name == "targets":
+            parts.append(tuple(_target_key(state, seat, t) for t in value))
+        elif name == "target":
+            parts.append(_target_key(state, seat, value))
+        else:
+            parts.append(key_of(value))
+    return tuple(parts)
+
+
+def evaluate(state: State, pool: dict) -> tuple[float, float]:
+    """How well each seat stands, in [0, 1] (a logistic of the difference of a material score:
+    life counts most (K 3.12: at 0 the game is lost), then creatures on the table, cards in hand,
+    victory points and monster components)."""
+    if state.result is not None:
+        w = state.result.winner
+        return (0.5, 0.5) if w < 0 else ((1.0, 0.0) if w == 0 else (0.0, 1.0))
+    cards = state.cards
+    score = []
+    for p in state.players:
+        material = 0.0
+        for i in p.reserve + p.guard:
+            d = pool[cards[i].cid]
+            material += d.damage + max(0, (d.hp or 0) - cards[i].damage) + 0.5 * d.cost
+        for i in p.perm:
+            material += 0.5 * pool[cards[i].cid].cost
+        score.append(1.5 * max(p.life, 0) + 0.35 * material + 0.6 * len(p.hand)
+                     + 0.15 * p.vp + 0.2 * p.mc + (0 if p.deck else -4))
+    v = 1.0 / (1.0 + math.exp(-(score[0] - score[1]) / 8.0))
+    return (v, 1.0 - v)
+
+
+@lru_cache(maxsize=16)
+def hooks(ruleset: Any) -> SearchHooks:
+    """The hooks of one HKK rules object (they need its card pool)."""
+    pool, clone = ruleset.pool, ruleset.clone
+
+    def prior(rs: Any, seed: int) -> Callable[[Any, list[Any]], list[float]]:
+        bot = GreedyBot(rs.pool, seed)
+        return lambda view, legal: [bot.score(view, a) for a in legal]
+
+    return SearchHooks(
+        determinize=lambda state, seat, rng: determinize(state, seat, rng, clone),
+        action_key=action_key,
+        evaluate=lambda state: evaluate(state, pool),
+        prior=prior)
