@@ -16,6 +16,7 @@ from engine.net.address import parse
 from engine.net.client import TokenStore
 from hkk_tui.rulesets import register_ui, unregister_ui
 from hkk_tui.screens.settings_store import Settings
+from tests.net.test_net_tui import game_screen, open_table, until
 
 
 @pytest.fixture(autouse=True)
@@ -30,26 +31,8 @@ def _setup(monkeypatch, tmp_path):
     unregister_toy()
 
 
-async def until(pilot, cond, what: str, steps: int = 3000) -> None:
-    for _ in range(steps):
-        if cond():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError(f"timed out waiting for {what}")
-
-
-def game_screen(app):
-    from hkk_tui.screens.remote_game import RemoteGameScreen
-
-    screen = next((s for s in app.screen_stack if isinstance(s, RemoteGameScreen)), None)
-    if screen is None or not screen.is_mounted or not screen.query("#hand"):
-        return None
-    return screen
-
-
 def test_the_opponents_moves_at_a_server_are_played_back_and_f_skips(tmp_path):
     from hkk_tui.netapp import NetApp
-    from hkk_tui.screens.lobby import NewTableScreen
     from hkk_tui.widgets.log import GameLog
 
     async def main():
@@ -58,12 +41,7 @@ def test_the_opponents_moves_at_a_server_are_played_back_and_f_skips(tmp_path):
                          settings=Settings(lang="en", ai_pace=0.0))
             async with app.run_test(size=(110, 34)) as pilot:
                 await until(pilot, lambda: app.net_state[0] == "connected", "the connection")
-                await pilot.press("n")
-                await until(pilot, lambda: isinstance(app.screen, NewTableScreen), "the form")
-                while app.screen.values()[0] != "toy":
-                    await pilot.press("right")
-                await pilot.press("end", "enter")
-                await until(pilot, lambda: bool(server.tables), "the table")
+                await open_table(app, pilot, "toy")
                 [table] = list(server.tables)
                 opponent = asyncio.ensure_future(bot.play(
                     parse(server.socket_path), table, "random", "toy", as_user="bob",
@@ -103,7 +81,6 @@ def test_your_own_pass_at_a_server_is_logged(tmp_path):
     """At a server table the client knows its own moves: a pass that told nothing else is
     logged as "alice: Pass", as in local play (the server sends only the events)."""
     from hkk_tui.netapp import NetApp
-    from hkk_tui.screens.lobby import NewTableScreen
     from hkk_tui.widgets.log import GameLog
 
     async def main():
@@ -112,12 +89,7 @@ def test_your_own_pass_at_a_server_is_logged(tmp_path):
                          settings=Settings(lang="en", ai_pace=0.0))
             async with app.run_test(size=(110, 34)) as pilot:
                 await until(pilot, lambda: app.net_state[0] == "connected", "the connection")
-                await pilot.press("n")
-                await until(pilot, lambda: isinstance(app.screen, NewTableScreen), "the form")
-                while app.screen.values()[0] != "hkk":
-                    await pilot.press("right")
-                await pilot.press("end", "enter")
-                await until(pilot, lambda: bool(server.tables), "the table")
+                await open_table(app, pilot, "hkk")
                 [table] = list(server.tables)
                 opponent = asyncio.ensure_future(bot.play(
                     parse(server.socket_path), table, "greedy", "hkk", as_user="bob",
