@@ -1,5 +1,6 @@
-"""Snapshots (pytest-textual-snapshot): title, game screen at 80x24 and 160x48, combat with a
-non-empty reaction line. Update with ``pytest tests/tui --snapshot-update``.
+"""Snapshots (pytest-textual-snapshot): title, the game screen at 80x24 and 160x48 in both
+languages and with NO_COLOR, combat with a non-empty reaction line. Update with
+``pytest tests/tui --snapshot-update``.
 
 A screenshot is taken only once the game screen has settled (the human is to move, no AI move
 is pending, the log shows every line scrolled to its end), waited for by letting the app run
@@ -99,3 +100,27 @@ def test_combat_reaction_line(snap_compare, monkeypatch):
         await _until(pilot, lambda: _settled(screen), "waiting for the human's response")
 
     assert snap_compare(_app("en"), terminal_size=(100, 30), run_before=before)
+
+
+def test_game_80x24_hu(snap_compare, monkeypatch):
+    fresh_data_dir(monkeypatch)
+    assert snap_compare(_app("hu"), terminal_size=(80, 24), run_before=_start_game)
+
+
+def test_game_160x48_en(snap_compare, monkeypatch):
+    fresh_data_dir(monkeypatch)
+    assert snap_compare(_app("en"), terminal_size=(160, 48), run_before=_start_game)
+
+
+def test_game_80x24_without_colour(snap_compare, monkeypatch):
+    """NO_COLOR: Textual's monochrome filter; the marks (✓ ▶, [ATK], the story's separators)
+    carry what colour would."""
+    fresh_data_dir(monkeypatch)
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert snap_compare(_app("en"), terminal_size=(80, 24), run_before=_start_game)
+
+
+def test_game_160x48_hu_without_colour(snap_compare, monkeypatch):
+    fresh_data_dir(monkeypatch)
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert snap_compare(_app("hu"), terminal_size=(160, 48), run_before=_start_game)
