@@ -9,14 +9,12 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from net_helpers import register_toy, running_server, unregister_toy
+from net_helpers import register_toy, unregister_toy
 
 from engine.net import bot
 from engine.net.address import parse
-from engine.net.client import TokenStore
 from hkk_tui.rulesets import register_ui, unregister_ui
-from hkk_tui.screens.settings_store import Settings
-from tests.net.test_net_tui import game_screen, open_table, until
+from tests.net.test_net_tui import game_screen, open_table, until, with_app
 
 
 @pytest.fixture(autouse=True)
@@ -31,85 +29,72 @@ def _setup(monkeypatch, tmp_path):
     unregister_toy()
 
 
+async def _against_a_bot(server, app, pilot, ruleset: str, bot_name: str):
+    """Open a table of ``ruleset`` by keys, seat a headless ``bot_name`` as bob; the game
+    screen and bob's task once the game is on screen."""
+    await open_table(app, pilot, ruleset)
+    [table] = list(server.tables)
+    opponent = asyncio.ensure_future(bot.play(parse(server.socket_path), table, bot_name,
+                                              ruleset, as_user="bob", timeout=120))
+    await until(pilot, lambda: game_screen(app) is not None, "the game screen")
+    return game_screen(app), opponent
+
+
 def test_the_opponents_moves_at_a_server_are_played_back_and_f_skips(tmp_path):
-    from hkk_tui.netapp import NetApp
     from hkk_tui.widgets.log import GameLog
 
-    async def main():
-        async with running_server(tmp_path) as server:
-            app = NetApp(parse(server.socket_path), as_user="alice", tokens=TokenStore(),
-                         settings=Settings(lang="en", ai_pace=0.0))
-            async with app.run_test(size=(110, 34)) as pilot:
-                await until(pilot, lambda: app.net_state[0] == "connected", "the connection")
-                await open_table(app, pilot, "toy")
-                [table] = list(server.tables)
-                opponent = asyncio.ensure_future(bot.play(
-                    parse(server.socket_path), table, "random", "toy", as_user="bob",
-                    timeout=120))
-                await until(pilot, lambda: game_screen(app) is not None, "the game screen")
-                screen = game_screen(app)
-                s = screen.session
-                log = screen.query_one("#log", GameLog)
-                await until(pilot, lambda: s.my_decision() is not None, "my decision")
-                app.settings.ai_pace = 3600.0           # from now on: played back
-                told = log.count
-                before = s.game.n
-                await pilot.press("space")              # pass: bob moves, at once
-                await until(pilot, lambda: s.game.n > before + 1 and s.pending() is not None
-                            and s.pending().player == s.viewer(), "bob's move and my turn")
-                await pilot.pause()
-                # bob's move is on the prompt (the latest line shown), for one pace
-                assert getattr(screen, "playing_back", False), "bob's move was not played back"
-                prompt = screen.query_one("#prompt").main_text
-                assert prompt.startswith("bob is moving · "), prompt
-                assert prompt.endswith(log.lines_[-1].text) or screen._backlog
-                assert log.count > told
-                n = s.game.n
-                await pilot.press("space")              # dropped: the playback goes on
-                assert s.game.n == n and "Space ignored" in screen.error
-                await pilot.press("f")                  # skip: every line shown at once
-                assert not screen.playing_back
-                assert screen.query_one("#prompt").main_text.startswith("alice")
-                await pilot.press("space")              # now the pass is mine to make
-                await until(pilot, lambda: s.game.n > n, "my pass")
-                opponent.cancel()
+    async def body(server, app, pilot):
+        screen, opponent = await _against_a_bot(server, app, pilot, "toy", "random")
+        s = screen.session
+        log = screen.query_one("#log", GameLog)
+        await until(pilot, lambda: s.my_decision() is not None, "my decision")
+        app.settings.ai_pace = 3600.0           # from now on: played back
+        told = log.count
+        before = s.game.n
+        await pilot.press("space")              # pass: bob moves, at once
+        await until(pilot, lambda: s.game.n > before + 1 and s.pending() is not None
+                    and s.pending().player == s.viewer(), "bob's move and my turn")
+        await pilot.pause()
+        # bob's move is on the prompt (the latest line shown), for one pace
+        assert getattr(screen, "playing_back", False), "bob's move was not played back"
+        prompt = screen.query_one("#prompt").main_text
+        assert prompt.startswith("bob is moving · "), prompt
+        assert prompt.endswith(log.lines_[-1].text) or screen._backlog
+        assert log.count > told
+        n = s.game.n
+        await pilot.press("space")              # dropped: the playback goes on
+        assert s.game.n == n and "Space ignored" in screen.error
+        await pilot.press("f")                  # skip: every line shown at once
+        assert not screen.playing_back
+        assert screen.query_one("#prompt").main_text.startswith("alice")
+        await pilot.press("space")              # now the pass is mine to make
+        await until(pilot, lambda: s.game.n > n, "my pass")
+        opponent.cancel()
 
-    asyncio.run(main())
+    asyncio.run(with_app(tmp_path, body))
 
 
 def test_your_own_pass_at_a_server_is_logged(tmp_path):
     """At a server table the client knows its own moves: a pass that told nothing else is
     logged as "alice: Pass", as in local play (the server sends only the events)."""
-    from hkk_tui.netapp import NetApp
     from hkk_tui.widgets.log import GameLog
 
-    async def main():
-        async with running_server(tmp_path) as server:
-            app = NetApp(parse(server.socket_path), as_user="alice", tokens=TokenStore(),
-                         settings=Settings(lang="en", ai_pace=0.0))
-            async with app.run_test(size=(110, 34)) as pilot:
-                await until(pilot, lambda: app.net_state[0] == "connected", "the connection")
-                await open_table(app, pilot, "hkk")
-                [table] = list(server.tables)
-                opponent = asyncio.ensure_future(bot.play(
-                    parse(server.socket_path), table, "greedy", "hkk", as_user="bob",
-                    timeout=120))
-                await until(pilot, lambda: game_screen(app) is not None, "the game screen")
-                screen = game_screen(app)
-                s = screen.session
-                log = screen.query_one("#log", GameLog)
-                for _ in range(12):
-                    if "alice: Pass" in getattr(log, "shown_lines", log.plain_lines)():
-                        break
-                    await until(pilot, lambda: s.my_decision() is not None
-                                and not getattr(screen, "moving", False), "my decision")
-                    before = s.game.n
-                    await pilot.press("space" if any(g.kind == "pass" for g in screen.groups())
-                                      else "enter")
-                    if app.screen is not screen:        # a menu without a pass: its first line
-                        await pilot.press("1")
-                    await until(pilot, lambda: s.game.n > before, "my move")
-                assert "alice: Pass" in getattr(log, "shown_lines", log.plain_lines)()
-                opponent.cancel()
+    async def body(server, app, pilot):
+        screen, opponent = await _against_a_bot(server, app, pilot, "hkk", "greedy")
+        s = screen.session
+        log = screen.query_one("#log", GameLog)
+        for _ in range(12):
+            if "alice: Pass" in getattr(log, "shown_lines", log.plain_lines)():
+                break
+            await until(pilot, lambda: s.my_decision() is not None
+                        and not getattr(screen, "moving", False), "my decision")
+            before = s.game.n
+            await pilot.press("space" if any(g.kind == "pass" for g in screen.groups())
+                              else "enter")
+            if app.screen is not screen:        # a menu without a pass: its first line
+                await pilot.press("1")
+            await until(pilot, lambda: s.game.n > before, "my move")
+        assert "alice: Pass" in getattr(log, "shown_lines", log.plain_lines)()
+        opponent.cancel()
 
-    asyncio.run(main())
+    asyncio.run(with_app(tmp_path, body))
