@@ -177,3 +177,39 @@ def test_sw_mozgas_2_the_ais_moved_unit_is_marked_on_the_grid_without_colour(mon
         assert f"»{short:<5}«" not in screen_text(app)
 
     run(body, lang="en", size=(80, 24))
+
+
+def test_sw_kartyak_serulese_2_a_destroyed_target_is_marked_where_it_stood():
+    """The grid marks what the opponent's move points at ``» «`` beside its square, and a card
+    that left the board (destroyed by the attack, SW Kártyák sérülése.2) with ``◎`` on the
+    square where it last stood; an empty aim clears both."""
+    import asyncio
+
+    from textual.app import App, ComposeResult
+
+    from hkk_tui.widgets.grid import Cell, Grid
+
+    unit, target = Ref("card", 1), Ref("card", 2)
+
+    class Host(App):
+        def compose(self) -> ComposeResult:
+            yield Grid(3, 3, cell_width=3, legend=False, id="grid")
+
+    async def main():
+        app = Host()
+        async with app.run_test(size=(40, 12)) as pilot:
+            grid = app.query_one(Grid)
+            grid.load({0: Cell(("U",), (unit,)), 4: Cell(("T",), (target,))}, [])
+            grid.load({0: Cell(("U",), (unit,))}, [])          # the target is destroyed
+            grid.move_to(8)                                    # the cursor out of the way
+            grid.aim((unit, target))
+            await pilot.pause()
+            lines = grid.render().plain.split("\n")
+            assert grid.aimed_squares() == {0, 4}
+            assert "»U  «" in lines[3]                          # a1: the attacker
+            assert lines[2].split()[1:] == ["·", "◎", "·"]     # b2: where the target stood
+            grid.aim(())
+            lines = grid.render().plain.split("\n")
+            assert "»" not in "".join(lines) and "◎" not in "".join(lines)
+
+    asyncio.run(main())
