@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
 import pytest
 from tui_helpers import fresh_data_dir, run, until
 
@@ -123,12 +124,15 @@ def test_k4_14_a_creature_taken_off_the_table_is_named_with_where_it_went(monkey
     monkeypatch.setenv("NO_COLOR", "1")
 
     async def body(app, pilot):
-        game = scenario_game(bots_turn(), seed=1, seats=(
+        spec = msgspec.structs.replace(bots_turn(), active=0)      # Anna's turn: all quiet
+        game = scenario_game(spec, seed=1, seats=(
             Seat("Anna", "scenario", "human"), Seat("Bot", "scenario", "ai:greedy")))
         session = GameSession(game=game, lang="en").attach_bots()
         screen = app.open_session(session)
         await until(pilot, lambda: isinstance(app.screen, GameScreen)
-                    and bool(app.screen.query("#board")), "the game")
+                    and bool(app.screen.query("#board"))
+                    and session.my_decision() is not None, "my decision")
+        await pilot.pause()
         table = session.table()
         mage = game.state.players[0].guard[0]
         # the HKK table's hook: what a bounce and a hit on a player point at

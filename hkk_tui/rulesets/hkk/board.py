@@ -228,10 +228,12 @@ class Board(Widget, can_focus=True):
                     where[cv.iid] = zone
         for iid in self.extra:
             where[iid] = "attached"
+        for item in getattr(v, "line", ()):     # on the reaction line: not taken off the table
+            where[item.card.iid] = "line"
         parts = []
         for ref in sorted(self.aimed, key=lambda r: r.id):
             zone = where.get(ref.id, "hand")
-            if ref.kind == "card" and zone not in TABLE_ZONES:
+            if ref.kind == "card" and zone not in TABLE_ZONES and zone != "line":
                 parts.append(f"{self.card_name(ref.id)} {t(f'zone_to.{zone}', self.lang)}")
         return "; ".join(parts)
 
