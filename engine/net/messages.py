@@ -15,6 +15,7 @@ from typing import Any, Union
 import msgspec
 
 from engine.core.game import Decision
+from engine.core.headlines import HeadlinePoint
 from engine.core.protocol import ActionHint, Result
 
 #: Version of this protocol. Bump it on any incompatible change to a message below.
@@ -269,6 +270,10 @@ class Snapshot(Msg, tag="snapshot"):
     result: Result | None = None
     status: Status = Status()
     chat: list[ChatLine] = []
+    #: with a result: every seat's public headline counters at the start, each turn's end and
+    #: the end (engine.core.headlines), for the result's graph. Optional both ways: an older
+    #: client ignores it, an older server sends none (the client shows no graph).
+    headlines: list[HeadlinePoint] = []
 
 
 class Update(Msg, tag="update"):
@@ -284,6 +289,8 @@ class Update(Msg, tag="update"):
     legal: msgspec.Raw = NO_ACTIONS
     hints: list[ActionHint] = []
     result: Result | None = None
+    #: with a result: the game's public headlines over the turns (as in :class:`Snapshot`)
+    headlines: list[HeadlinePoint] = []
 
 
 class Refused(Msg, tag="refused"):

@@ -59,6 +59,8 @@ class TableMirror:
         self.legal: list[Any] = []
         self.hints: list[Any] = []
         self.result: Any = None
+        #: a finished game's public headlines over its turns, from the server (for the graph)
+        self.headlines: list[Any] = []
         self.status = M.Status()
         self.chat: list[M.ChatLine] = []
         self._dec: tuple[Any, Any, Any, Any] | None = None
@@ -116,6 +118,7 @@ class TableMirror:
         self.legal = legal_dec.decode(bytes(msg.legal))
         self.hints = list(msg.hints)
         self.result = msg.result
+        self.headlines = list(msg.headlines)
 
     def mine(self) -> bool:
         """The game waits for this client's seat (and it has its legal actions)."""

@@ -24,6 +24,7 @@ import msgspec
 from engine.ai.bots import make_bot
 from engine.core import registry
 from engine.core.game import Game, IllegalAction, UndoRefused, check_header
+from engine.core.headlines import turn_headlines
 from engine.core.log import Header, Seat
 from engine.core.protocol import Result
 from engine.core.search import ask
@@ -99,6 +100,8 @@ class Table:
         #: connection -> viewer (a seat, or SPECTATOR); kept by the server's event loop
         self.subs: dict[Any, int] = {}
         self.lock: Any = None                 # the server's asyncio.Lock for this table
+        #: the finished game's headlines over its turns, by the record's length (see headlines)
+        self._headlines: tuple[int, list[M.HeadlinePoint]] | None = None
 
     # ------------------------------------------------------------------ facts
     @property
@@ -390,11 +393,27 @@ class Table:
         d = game.pending() if result is None else None
         parts: dict[str, Any] = {"view": msgspec.Raw(encode_body(view)), "decision": d,
                                  "result": result}
+        if result is not None:
+            parts["headlines"] = self.headlines()
         if d is not None and d.player == viewer and viewer not in self.bots:
             legal = game.legal_actions(viewer)
             parts["legal"] = msgspec.Raw(encode_body(legal))
             parts["hints"] = ruleset.hints(view, legal)
         return parts
+
+    def headlines(self) -> list[M.HeadlinePoint]:
+        """The finished game's public headline counters over its turns (computed once per
+        record length: the same for every viewer, nothing hidden in it)."""
+        game = self.game
+        assert game is not None
+        cached = self._headlines
+        if cached is None or cached[0] != len(game.entries):
+            try:
+                points = turn_headlines(game.ruleset, game.header, game.entries)
+            except Exception:  # noqa: BLE001 - a result goes out without its graph
+                points = []
+            cached = self._headlines = (len(game.entries), points)
+        return cached[1]
 
     def snapshot(self, viewer: int) -> bytes:
         """Everything ``viewer`` may know of the game in play, as one frame."""

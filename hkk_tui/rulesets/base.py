@@ -90,6 +90,13 @@ class Table:
         described event in the story; a ruleset narrows it."""
         return True
 
+    def pointed_at(self, events: Any) -> tuple[Ref, ...]:
+        """What an entry's (redacted) events point at: the cards, pieces, squares and players a
+        move targets, attacks, damages, moves or removes. The playback of another seat's move
+        marks them on the board for that step (:mod:`hkk_tui.screens.playback`). The default:
+        nothing."""
+        return ()
+
     def rule(self, event: Any) -> str:
         try:
             return self.plugin.rule_of(event)

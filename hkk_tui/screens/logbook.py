@@ -58,7 +58,7 @@ class LogBook:
         for i in range(self.done, len(entries)):
             lines = self.entry(entries[i])
             if i >= start:
-                out.append(lines)
+                out.append([x._replace(entry=i) for x in lines])
         self.done = max(self.done, len(entries))
         return out
 

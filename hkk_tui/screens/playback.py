@@ -5,6 +5,10 @@
   with its story line on the prompt — a local AI waits before its next move; a server's burst
   of moves is shown one story line per pace (``PACE_LOG``); ``f`` skips to the end (until a
   person decides again).
+* Targets on the board: while a move of another seat is on show, the board marks what its
+  events point at (the ruleset table's ``pointed_at``: an attack's target, a spell's, a unit
+  moved, a creature bounced or voided) through the board's ``aim`` — a mark character as well
+  as a colour — and the mark goes when that step's pace is over.
 * The log's level: the story by default, every event with its rule on ``e`` (the pane's
   subtitle says which).
 * No type-ahead: a key that answers a decision (Enter, Space, a, p) is dropped, with a note on
@@ -56,6 +60,8 @@ class PlaybackMixin:
         #: the latest lines told another seat's move (the AI waits a pace before its next)
         self._told_story = False
         self._last_seat = -1
+        #: ends the board's marks of a local AI's move after its pace
+        self._aim_timer: Any = None
 
     # ------------------------------------------------------------------ the opponent's moves
     #: a server's entries come at once: their story lines are shown one per pace (a local AI
@@ -87,6 +93,7 @@ class PlaybackMixin:
         if told:
             self._last_story, self._last_seat = told[-1].text, told[-1].seat
             self._told_story = True
+        self._aim([x.entry for x in told] if self.pace() > 0 else [], hold=False)
 
     def _drain(self) -> None:
         """Show the waiting lines up to the next story line of another seat's move, which then
@@ -97,8 +104,10 @@ class PlaybackMixin:
             log.add([line])
             if self._others(line) and self.pace() > 0:
                 self._last_story, self._last_seat = line.text, line.seat
+                self._aim([line.entry], hold=True)
                 self._backlog_timer = self.set_timer(self.pace(), self._backlog_tick)
         if not self._backlog and self._backlog_timer is None:
+            self._unaim()
             self._new_decision()
         self.update_prompt()
 
@@ -106,6 +115,44 @@ class PlaybackMixin:
         self._backlog_timer = None
         if self.is_attached:
             self._drain()
+
+    # ------------------------------------------------------------------ targets on the board
+    def pointed_at(self, entries: Any) -> tuple[Any, ...]:
+        """What the events of the game's entries ``entries`` (indexes) point at, redacted for
+        the seat on screen, in the ruleset table's words (``Table.pointed_at``)."""
+        s = self.session
+        table, viewer, all_entries = s.table(), s.viewer(), s.game.entries
+        refs: list[Any] = []
+        for i in sorted({i for i in entries if 0 <= i < len(all_entries)}):
+            events = table.log_events(all_entries[i].events)
+            refs += table.pointed_at([s.ruleset.redact(ev, viewer) for ev in events])
+        return tuple(dict.fromkeys(refs))
+
+    def _aim(self, entries: Any, hold: bool) -> None:
+        """Mark on the board what ``entries`` point at: for one pace (a local AI's move), or
+        until the next call (``hold``: a server's move, whose story line the backlog's timer
+        keeps on the prompt). No entries clear the marks."""
+        if self._aim_timer is not None:
+            self._aim_timer.stop()
+            self._aim_timer = None
+        board = self.query_one("#board")
+        aim = getattr(board, "aim", None)
+        if aim is None:                     # a board that marks nothing
+            return
+        refs = self.pointed_at(entries)
+        aim(refs)
+        if refs and not hold:
+            self._aim_timer = self.set_timer(self.pace(), self._unaim)
+
+    def _unaim(self) -> None:
+        """The step is over: the board's marks go."""
+        if self._aim_timer is not None:
+            self._aim_timer.stop()
+            self._aim_timer = None
+        if self.is_attached:
+            aim = getattr(self.query_one("#board"), "aim", None)
+            if aim is not None:
+                aim(())
 
     @property
     def playing_back(self) -> bool:
@@ -178,6 +225,7 @@ class PlaybackMixin:
     def action_skip(self) -> None:
         """Skip the playback of the opponent's moves to its end (until a person decides)."""
         self._skipping = True
+        self._unaim()
         if self._backlog_timer is not None:
             self._backlog_timer.stop()
             self._backlog_timer = None

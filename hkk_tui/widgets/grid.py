@@ -15,6 +15,9 @@ current action hints. Everything else comes from the hints:
   attack range) with :meth:`Grid.extra_marks`;
 * a pending choice of a square or a card (hints without a subject, or naming their subject as
   target) marks those squares too;
+* what another seat's move just pointed at (its attack's target, the unit it moved…), given
+  with :meth:`Grid.aim` while the playback shows that move, is *aimed*; a card no longer on the
+  board is aimed where it last stood;
 * Enter on the selected piece (or any piece that can act) posts :class:`Picked` for it — the
   screen lists its actions (even a single one); Enter on a square the selection can reach or
   hit posts ``Picked`` of that square (or piece) *within* the selection — the screen offers only
@@ -24,7 +27,8 @@ current action hints. Everything else comes from the hints:
 Every mark is drawn twice: in colour (the ``grid--*`` component classes) and as text, so the
 board reads the same with NO_COLOR or on a monochrome terminal (side marks go in the one-character
 gap between two squares; where two squares' marks meet, the cursor's wins, then the selection's,
-then the path, target and reach marks, then the actors', in that order): the cursor is ``[ ]``,
+then the aimed, path, target and reach marks, then the actors', in that order): the cursor is
+``[ ]``, what the opponent's move points at ``» «`` (an empty square ``◎``),
 the selection ``< >``, a target ``! !``, an empty reachable square ``+``, the path ``*``, the
 attack range ``x`` (on empty squares; a card in range that can be hit is a target), a piece that
 can act now ``• •``, an empty square ``·``. A legend line under the board says so.
@@ -73,6 +77,7 @@ class Mark:
 
 #: the marks in priority order (the first that applies to a square wins its glyph and sides)
 MARKS: dict[str, Mark] = {
+    "aimed": Mark("◎", ("»", "«"), "grid--aimed"),
     "path": Mark("*", ("*", "*"), "grid--path"),
     "target": Mark("!", ("!", "!"), "grid--target"),
     "reach": Mark("+", ("+", "+"), "grid--reach"),
@@ -126,6 +131,7 @@ class Grid(Widget, can_focus=True):
     ]
     COMPONENT_CLASSES: ClassVar = {
         "grid--label", "grid--empty", "grid--cursor", "grid--selected", "grid--actor",
+        "grid--aimed",
         "grid--path", "grid--target", "grid--reach", "grid--range", "grid--legend",
         "grid--seat-0", "grid--seat-1", "grid--seat-2", "grid--seat-3",
     }
@@ -138,6 +144,7 @@ class Grid(Widget, can_focus=True):
     Grid:focus > .grid--cursor { text-style: bold reverse; }
     Grid > .grid--selected { text-style: bold underline; }
     Grid > .grid--actor { text-style: bold; }
+    Grid > .grid--aimed { color: $accent; text-style: bold underline; }
     Grid > .grid--path { color: $warning; text-style: bold; }
     Grid > .grid--target { color: $error; text-style: bold; }
     Grid > .grid--reach { color: $success; text-style: bold; }
@@ -165,6 +172,10 @@ class Grid(Widget, can_focus=True):
         self.above: list[Text] = []
         self.below: list[Text] = []
         self.marks = Marks()
+        #: what the opponent's move on show points at (see :meth:`aim`)
+        self.aimed: tuple[Ref, ...] = ()
+        #: where each card was last seen on the board (a card that left is aimed there)
+        self.seen: dict[Ref, int] = {}
 
     @property
     def cursor(self) -> int:
@@ -213,6 +224,7 @@ class Grid(Widget, can_focus=True):
         ``below`` are lines drawn over and under the board (the seats' counters), ``legend``
         the last line."""
         self.cells = dict(cells)
+        self.seen.update({ref: sq for sq, cell in self.cells.items() for ref in cell.refs})
         self.hints = list(hints)
         self.flipped = flipped
         self.legend_text = legend
@@ -231,6 +243,27 @@ class Grid(Widget, can_focus=True):
             self._follow_cursor(keep=False)
         self._mark()
         self.refresh()
+
+    def aim(self, refs: Sequence[Ref]) -> None:
+        """Mark what another seat's move points at (``refs``: cards, squares) until the next
+        call (an empty one clears the marks)."""
+        refs = tuple(refs)
+        if refs != self.aimed:
+            self.aimed = refs
+            self._mark()
+            self.refresh()
+
+    def aimed_squares(self) -> set[int]:
+        """The squares of :attr:`aimed`: where each stands, or where a card that left the
+        board last stood."""
+        out = set()
+        for ref in self.aimed:
+            square = self.square_of(ref)
+            if square is None:
+                square = self.seen.get(ref)
+            if square is not None:
+                out.add(square)
+        return out
 
     def _acts(self, ref: Ref) -> bool:
         return any(h.subject == ref for h in self.hints)
@@ -277,6 +310,7 @@ class Grid(Widget, can_focus=True):
         sets: dict[str, set[int]] = {name: set() for name in MARKS}
         for name, squares in self.extra_marks(self.selected).items():
             sets.setdefault(name, set()).update(squares)
+        sets["aimed"] = self.aimed_squares()
         for hint in self.hints:                     # a pending choice of a square or a card
             if hint.subject is None or hint.subject in hint.targets:
                 for square in self.landing(hint):
@@ -400,6 +434,9 @@ class Grid(Widget, can_focus=True):
             if any(self._acts(r) for r in self.refs_at(square)):
                 for text in lines:
                     text.stylize(self._style("grid--actor"))
+            if square in self.marks.sets.get("aimed", ()):
+                for text in lines:
+                    text.stylize(self._style("grid--aimed"))
         while len(lines) < h:
             lines.append(Text(" " * w))
         return lines

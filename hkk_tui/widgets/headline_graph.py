@@ -16,7 +16,8 @@ from typing import Any
 from rich.text import Text
 from textual.widget import Widget
 
-from engine.core.replay import Replay
+from engine.core.headlines import HeadlinePoint, turn_headlines
+from engine.net.mirror import TableMirror
 
 MARKERS = ("●", "○", "▲", "△", "■", "□")
 STYLES = ("bold green", "bold red", "bold cyan", "bold yellow", "bold magenta", "bold blue")
@@ -35,32 +36,22 @@ class Series:
 def game_series(ruleset: Any, header: Any, entries: list[Any], table: Any) -> Series | None:
     """The headline at the start of the game, at the end of every turn and at the end, from
     the recorded events (a replay: no rules code runs)."""
-    replay = Replay(ruleset, header, entries, table.rule)
-    series: Series | None = None
+    return points_series(turn_headlines(ruleset, header, entries), table)
 
-    def sample() -> None:
-        nonlocal series
-        summary = ruleset.summary(replay.state)
-        got = table.headline(summary)
+
+def points_series(points: list[HeadlinePoint], table: Any) -> Series | None:
+    """The series the UI table's ``headline`` reads from each point's public counters (a
+    local game's replay, or the points a server sent with a networked game's result)."""
+    series: Series | None = None
+    for point in points:
+        got = table.headline({"turn": point.turn, "headlines": point.seats})
         if got is None:
-            return
+            continue
         name, values = got
         if series is None:
             series = Series(name)
-        turn = int(summary.get("turn") or 0)
-        if series.turns and series.turns[-1] == turn:     # the same turn: keep the later
-            series.values[-1] = list(values)
-        else:
-            series.turns.append(turn)
-            series.values.append(list(values))
-
-    for k in range(replay.total):
-        if table.replay_turn(replay.event(k)) is not None:
-            replay.goto(k)              # the state just before a turn begins: the last one's end
-            if replay.pos:
-                sample()
-    replay.goto(replay.total)
-    sample()
+        series.turns.append(point.turn)
+        series.values.append(list(values))
     return series
 
 
@@ -155,12 +146,16 @@ class HeadlineGraph(Widget):
 
 
 def session_graph(session: Any, rows: int = HEIGHT) -> HeadlineGraph | None:
-    """The graph of a local game's whole record (None if it has no headline or no record
-    this side can replay, as a networked client's)."""
+    """The graph of a finished game: a local game's from its whole record; a networked
+    game's from the public headlines the server sent with the result (its client holds only
+    redacted events). None if it has no headline (or an older server sent none)."""
     try:
         game = session.game
         table = session.table()
-        series = game_series(game.ruleset, game.header, game.entries, table)
+        if isinstance(game, TableMirror):               # a table at a server
+            series = points_series(game.headlines, table)
+        else:
+            series = game_series(game.ruleset, game.header, game.entries, table)
     except Exception:  # noqa: BLE001 - a result is shown without its graph rather than fail
         return None
     if series is None or len(series.values) < 2:

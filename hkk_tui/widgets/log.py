@@ -15,13 +15,16 @@ class LogLine(NamedTuple):
     """One line of the log: its sentence and rule; ``story`` lines are shown at the default
     level, the others only in the full detail; ``kind`` is ``event``, ``turn`` (a separator),
     ``decision`` (who decided what, when no event tells it), ``summary`` (an opponent's turn in
-    short) or ``note`` (chat, the table's notices); ``seat`` is who it is about (-1: nobody)."""
+    short) or ``note`` (chat, the table's notices); ``seat`` is who it is about (-1: nobody);
+    ``entry`` is the index of the game's entry it tells (-1: none), so the playback can mark on
+    the board what that entry's events point at."""
 
     text: str
     rule: str = ""
     story: bool = True
     kind: str = "event"
     seat: int = -1
+    entry: int = -1
 
 
 #: how each kind of line looks (styles that read without colour too: bold, underline, italic)

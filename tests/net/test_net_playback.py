@@ -98,3 +98,53 @@ def test_your_own_pass_at_a_server_is_logged(tmp_path):
         opponent.cancel()
 
     asyncio.run(with_app(tmp_path, body))
+
+
+def test_sw_the_opponents_targets_at_a_server_are_marked_for_each_line_played_back(
+        tmp_path, monkeypatch):
+    """At a server, each line of the other seat's move played back marks on the board what its
+    entry's events point at (a unit summoned, moved, attacked...: ``» «`` beside the square,
+    readable with NO_COLOR), and only for that line: the next line's marks replace it, the end
+    of the playback (``f``) clears them. The pace's end is stood in for by the backlog's tick,
+    so nothing waits on the clock."""
+    from hkk_tui.widgets.grid import MARKS
+    from hkk_tui.widgets.log import GameLog
+
+    monkeypatch.setenv("NO_COLOR", "1")
+
+    async def body(server, app, pilot):
+        screen, opponent = await _against_a_bot(server, app, pilot, "sw", "random")
+        s = screen.session
+        board = screen.query_one("#board")
+        log = screen.query_one("#log", GameLog)
+        table = s.table()
+        await until(pilot, lambda: s.my_decision() is not None or screen.playing_back,
+                    "my decision")
+        app.settings.ai_pace = 3600.0
+        marked: list[tuple] = []
+        for _ in range(3000):
+            if len(marked) >= 2 or s.result() is not None:
+                break
+            if screen.playing_back and screen._backlog_timer is not None:
+                line = log.lines_[-1]               # the line on show, for one pace
+                assert line.seat == 1 - s.viewer() and line.entry >= 0
+                want = screen.pointed_at([line.entry])
+                assert board.aimed == want, (line.text, board.aimed, want)
+                if want:
+                    marked.append((line.text, want))
+                    square = board.aimed_squares().pop()
+                    assert square in board.marks.sets["aimed"]
+                    assert MARKS["aimed"].sides[0] in "\n".join(
+                        strip.text for strip in app.screen._compositor.render_strips())
+                screen._backlog_timer.stop()        # the pace is over
+                screen._backlog_tick()
+            elif s.my_decision() is not None and not screen.moving:
+                await pilot.press("space")
+            await pilot.pause(0.01)
+        assert marked, "no move of bob's pointed at anything"
+        assert all(table.name(ref, s.view()) for _line, refs in marked for ref in refs)
+        await pilot.press("f")
+        assert not board.aimed
+        opponent.cancel()
+
+    asyncio.run(with_app(tmp_path, body))

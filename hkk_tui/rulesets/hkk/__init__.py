@@ -32,6 +32,15 @@ STORY_DETAIL = tuple(getattr(E, n) for n in (
     if hasattr(E, n))
 
 
+#: why a card leaves the table in ``CardMoved`` when a move takes it off (marked in playback)
+LEFT_TABLE = frozenset(("destroyed", "returned", "voided", "died", "sacrificed"))
+
+
+def ref_of(tg: Target) -> Ref:
+    """HKK's target as a generic reference (a card or a player)."""
+    return Ref("player" if tg.k == "p" else "card", tg.i)
+
+
 def target(ref: Ref) -> Target:
     """A generic reference as HKK's target (for the namer)."""
     return Target(_REF_KINDS.get(ref.kind, ref.kind), ref.id)
@@ -77,6 +86,28 @@ class HkkTable(Table):
 
     def action(self, action: Any) -> str:
         return describe_action(action, self.namer, [])
+
+    def pointed_at(self, events: Any) -> tuple[Ref, ...]:
+        """What an HKK move points at: an attack's target (K 34.1), the targets of a card or
+        ability put on the reaction line (K 21.5, 94) or given new ones (K 21.5.3), the cards it
+        damages, heals or saves from damage (K 4.25, 4.26, 15.3), the players whose life it
+        changes, and the creatures it takes off the table — destroyed, returned to the hand,
+        voided, died, sacrificed (K 104.1, 4.14, 4.8, 37.0, 29.6)."""
+        out: list[Ref] = []
+        for ev in events:
+            if isinstance(ev, E.AttackDeclared):
+                out.append(ref_of(ev.attack.target))
+            elif isinstance(ev, E.LinePushed):
+                out += [ref_of(tg) for tg in ev.item.targets if tg.k != "l"]
+            elif isinstance(ev, E.LineItemRetargeted):
+                out += [ref_of(tg) for tg in ev.targets if tg.k != "l"]
+            elif isinstance(ev, (E.CardDamaged, E.CardHealed, E.DamagePrevented)):
+                out.append(Ref("card", ev.card))
+            elif isinstance(ev, E.LifeChanged) and ev.amount < 0:
+                out.append(Ref("player", ev.player))
+            elif isinstance(ev, E.CardMoved) and ev.reason in LEFT_TABLE:
+                out.append(Ref("card", ev.card))
+        return tuple(dict.fromkeys(out))
 
     # -- menus -----------------------------------------------------------------------------
     def group_key(self, hint: ActionHint) -> str:

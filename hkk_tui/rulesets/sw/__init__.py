@@ -32,6 +32,11 @@ STORY_DETAIL = tuple(getattr(E, n) for n in (
     "DeckShuffled", "CardDrawn", "MagicChanged", "SlotUsed", "AbilityUsed",
     "DiceRolled", "DiceRerolled", "PositionSet") if hasattr(E, n))
 
+#: events whose ``card`` a move points at (see SwTable.pointed_at)
+POINTED_CARDS = tuple(getattr(E, n) for n in (
+    "Moved", "Pushed", "Placed", "Relocated", "Summoned", "Built", "Damaged", "Healed",
+    "Destroyed", "ReturnedToHand") if hasattr(E, n))
+
 
 def abbreviate(name: str, width: int = SHORT) -> str:
     """A card name in ``width`` letters: one word is cut (``Fagymágus`` → ``Fagym``); several
@@ -161,6 +166,23 @@ class SwTable(Table):
 
     def action(self, action: Any) -> str:
         return describe_action(action, self.namer)
+
+    def pointed_at(self, events: Any) -> tuple[Ref, ...]:
+        """What a Summoner Wars move points at: an attack's target (SW Támadás.1-2), the unit
+        that moved, was pushed, placed or swapped (SW Mozgás.2, gl. KÉNYSZERÍTÉS, HELYEZNI,
+        HELYET CSERÉL), a card summoned or built and where (SW Idézés.1, Építkezés.1), the
+        cards damaged, healed or destroyed (SW Kártyák sérülése.1-2) and those returned to a
+        hand. A card no longer on the battlefield is marked where it last stood (the grid
+        remembers)."""
+        out: list[Ref] = []
+        for ev in events:
+            if isinstance(ev, E.AttackDeclared):
+                out.append(Ref("card", ev.target))
+            elif isinstance(ev, E.Swapped):
+                out += [Ref("card", ev.a), Ref("card", ev.b)]
+            elif isinstance(ev, POINTED_CARDS):
+                out.append(Ref("card", ev.card))
+        return tuple(r for r in dict.fromkeys(out) if r.id >= 0)
 
     # -- menus -----------------------------------------------------------------------------
     def group_key(self, hint: ActionHint) -> str:
