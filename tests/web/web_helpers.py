@@ -180,13 +180,13 @@ def wait_screen(driver: Any, *words: str, timeout: float = 30,
 
 
 def press(driver: Any, *keys: str) -> None:
-    """Keys as a person types them: real key events on the page's terminal."""
+    """Keys as a person types them: real key events to the page's focused terminal."""
     from selenium.webdriver.common.action_chains import ActionChains
 
-    target = driver.find_element("css selector", ".xterm-helper-textarea")
+    driver.execute_script("window.hkkTerminal.focus()")
     chain = ActionChains(driver)
     for key in keys:
-        chain.send_keys_to_element(target, key)
+        chain.send_keys(key)
     chain.perform()
 
 
