@@ -33,6 +33,13 @@ def say(lang: str, key: str, **params: object) -> str:
     return text.format(**params) if params else text
 
 
+def duration(lang: str, seconds: float) -> str:
+    """``seconds`` in words: whole minutes as minutes, anything else as seconds."""
+    if seconds >= 60 and seconds % 60 == 0:
+        return say(lang, "minutes", n=f"{seconds / 60:g}")
+    return say(lang, "seconds", n=f"{seconds:g}")
+
+
 def favicon_url() -> str:
     return "data:image/svg+xml," + quote(_FAVICON)
 
@@ -153,10 +160,10 @@ def game_page(lang: str, public_url: str = "", font_size: int = 16) -> str:
         ended=html.escape(say(lang, "ended")), again=html.escape(say(lang, "again")))
 
 
-def refusal_page(lang: str, sessions: int, idle_minutes: float) -> str:
+def refusal_page(lang: str, sessions: int, idle_seconds: float) -> str:
     """The page for a browser that comes when every session is in use (served with 503)."""
     return _REFUSAL.format(
         lang=lang, title=html.escape(say(lang, "title")), favicon=favicon_url(),
         heading=html.escape(say(lang, "full_heading")),
         why=html.escape(say(lang, "full", sessions=sessions)),
-        then=html.escape(say(lang, "full_then", minutes=f"{idle_minutes:g}")))
+        then=html.escape(say(lang, "full_then", duration=duration(lang, idle_seconds))))

@@ -34,7 +34,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 
-from hkk_tui.web_page import game_page, refusal_page, say, terminal_script
+from hkk_tui.web_page import duration, game_page, refusal_page, say, terminal_script
 
 log = logging.getLogger("hkk.web")
 
@@ -168,7 +168,7 @@ class WebServer:
     async def index(self, request: web.Request) -> web.Response:
         if self.full():
             return web.Response(text=refusal_page(self.lang, self.limits.max_sessions,
-                                                  self.limits.idle_timeout / 60),
+                                                  self.limits.idle_timeout),
                                 status=503, content_type="text/html",
                                 headers={"Retry-After": "60", "Cache-Control": "no-store"})
         try:
@@ -272,8 +272,8 @@ class WebServer:
                                 f"processor time {cpu:.0f} s over {limits.max_cpu:g} s")
                 return
             if time.monotonic() - session.last_input > limits.idle_timeout:
-                await self._end(session, ws, say(self.lang, "idle",
-                                                 minutes=f"{limits.idle_timeout / 60:g}"),
+                await self._end(session, ws, say(self.lang, "idle", duration=duration(
+                                    self.lang, limits.idle_timeout)),
                                 f"idle for {limits.idle_timeout:g} s")
                 return
 
