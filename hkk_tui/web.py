@@ -18,7 +18,17 @@ import asyncio
 import logging
 import signal
 import sys
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
+
+#: keys a browser keeps for itself, never handing them to a page (Chromium's reserved
+#: shortcuts on Linux: close, open and restore tabs and windows, switch tabs, quit; F11 and the
+#: window manager's Alt+F4). No hkk binding may rely on one of them alone (a test checks it).
+BROWSER_KEYS = frozenset({
+    "ctrl+w", "ctrl+shift+w", "ctrl+f4", "ctrl+t", "ctrl+shift+t", "ctrl+n", "ctrl+shift+n",
+    "ctrl+tab", "ctrl+shift+tab", "ctrl+pageup", "ctrl+pagedown", "ctrl+shift+q", "f11",
+    "alt+f4",
+})
 
 INSTALL = ("hkk web needs textual-serve: pip install 'hkk[web]' (or pip install textual-serve) "
            "in hkk's environment.")

@@ -58,7 +58,7 @@ class Limits:
 class Session:
     number: int
     data_dir: Path
-    service: "SessionProcess"
+    service: SessionProcess
     ws: web.WebSocketResponse
     started: float = field(default_factory=time.monotonic)
     last_input: float = field(default_factory=time.monotonic)
@@ -125,7 +125,7 @@ class SessionProcess(AppService):
             await self.send_meta({"type": "quit"})
         try:
             await asyncio.wait_for(self._process.wait(), GRACE)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             log.warning("session app %d did not quit in %.0f s; killed", self.pid, GRACE)
         self.kill()                       # its group: nothing it started outlives it
         await self._process.wait()

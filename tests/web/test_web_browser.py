@@ -114,6 +114,8 @@ def test_browser_title_game_against_the_ai_and_one_move(tmp_path):
         wait_screen(driver, "1. Keep the start")
         press(driver, Keys.ENTER)                                   # the move
         game = wait_screen(driver, "Player: Keep the start", timeout=60)
+        print("hkk web measurements: session RSS in a game", round(_rss_mb(pid), 1), "MB;",
+              "the web server's RSS", round(_rss_mb(web.proc.pid), 1), "MB")
         assert "Turn 1 · Player" in game and "main phase 1" in game, game
         driver.save_screenshot(str(tmp_path / "game.png"))
     finally:
@@ -177,6 +179,54 @@ def test_browser_sits_opposite_a_terminal_player_and_sees_only_its_own_hand(tmp_
         assert web.stop() == 0
         assert server.stop() == 0
     assert not descendants(web.proc.pid)
+
+
+KEYDOWNS_JS = """
+window.hkkKeys = [];
+window.addEventListener("keydown", (e) => {
+  setTimeout(() => window.hkkKeys.push([e.key, e.ctrlKey, e.defaultPrevented]), 0);
+}, true);
+"""
+
+
+def test_keys_a_browser_would_act_on_go_to_the_app_instead(tmp_path):
+    """F5, Ctrl+R, Ctrl+L, Ctrl+F, Ctrl+S, Ctrl+P, Ctrl+D, F1, F12, Tab, Escape, Backspace: the
+    page's terminal takes each (its default action — reload, find, print, leave the page... —
+    is cancelled) and sends it to the app. (The keys the browser reserves, Ctrl+W and the like,
+    never reach a page at all: :data:`hkk_tui.web.BROWSER_KEYS`.)"""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    web, url = start_web(env_for(tmp_path / "home"), "--lang", "en")
+    driver = browser()
+    keys = [(None, Keys.F5), (Keys.CONTROL, "r"), (Keys.CONTROL, "l"), (Keys.CONTROL, "f"),
+            (Keys.CONTROL, "s"), (Keys.CONTROL, "p"), (Keys.CONTROL, "d"), (None, Keys.F1),
+            (None, Keys.F12), (None, Keys.TAB), (None, Keys.BACKSPACE), (None, Keys.ESCAPE)]
+    try:
+        open_page(driver, url, MENU)
+        driver.execute_script(KEYDOWNS_JS)
+        driver.execute_script("window.hkkTerminal.focus()")
+        for modifier, key in keys:
+            chain = ActionChains(driver)
+            if modifier:
+                chain.key_down(modifier)
+            chain.send_keys(key)
+            if modifier:
+                chain.key_up(modifier)
+            chain.perform()
+        end = time.monotonic() + 20
+        while len([k for k in driver.execute_script("return window.hkkKeys")
+                   if k[0] not in ("Control", "Shift")]) < len(keys):
+            assert time.monotonic() < end, driver.execute_script("return window.hkkKeys")
+            time.sleep(0.05)
+        seen = [k for k in driver.execute_script("return window.hkkKeys")
+                if k[0] not in ("Control", "Shift")]
+        assert all(prevented for _key, _ctrl, prevented in seen), seen
+        wait_screen(driver, MENU)                         # the same session, still there
+        assert web.text.count("started: app pid") == 1
+    finally:
+        quit_browser(driver)
+        web.stop()
 
 
 def test_screen_reading_sees_the_page_terminal(tmp_path):

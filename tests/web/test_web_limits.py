@@ -38,22 +38,21 @@ async def _session(url: str, until: str = "hkk_ended", timeout: float = WAIT) ->
 
     got: dict = {"packets": [], "bytes": 0, "code": None}
     ws_url = url.replace("http://", "ws://").rstrip("/") + "/ws?width=80&height=24"
-    async with aiohttp.ClientSession() as http:
-        async with http.ws_connect(ws_url) as ws:
-            await ws.send_str(json.dumps(["resize", {"width": 80, "height": 24}]))
-            end = time.monotonic() + timeout
-            while time.monotonic() < end:
-                try:
-                    msg = await ws.receive(timeout=max(0.1, end - time.monotonic()))
-                except asyncio.TimeoutError:
-                    break
-                if msg.type == aiohttp.WSMsgType.BINARY:
-                    got["bytes"] += len(msg.data)
-                elif msg.type == aiohttp.WSMsgType.TEXT:
-                    got["packets"].append(json.loads(msg.data))
-                else:
-                    break
-            got["code"] = ws.close_code
+    async with aiohttp.ClientSession() as http, http.ws_connect(ws_url) as ws:
+        await ws.send_str(json.dumps(["resize", {"width": 80, "height": 24}]))
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            try:
+                msg = await ws.receive(timeout=max(0.1, end - time.monotonic()))
+            except TimeoutError:
+                break
+            if msg.type == aiohttp.WSMsgType.BINARY:
+                got["bytes"] += len(msg.data)
+            elif msg.type == aiohttp.WSMsgType.TEXT:
+                got["packets"].append(json.loads(msg.data))
+            else:
+                break
+        got["code"] = ws.close_code
     return got
 
 
@@ -102,7 +101,7 @@ def test_max_sessions_refuses_the_next_tab_with_a_page_that_says_why(tmp_path):
         first = asyncio.get_running_loop().create_task(_session(url, timeout=20))
         await asyncio.to_thread(web.wait_for, "started: app pid")
         try:
-            urllib.request.urlopen(url, timeout=10)
+            await asyncio.to_thread(urllib.request.urlopen, url, timeout=10)
         except urllib.error.HTTPError as exc:
             page = exc.read().decode()
             assert exc.code == 503

@@ -100,7 +100,7 @@ def test_hkk_web_without_textual_serve_says_how_to_install_it(tmp_path):
     code = ("import sys; sys.modules['textual_serve'] = None\n"
             "from hkk_tui.cli import main\nsys.exit(main(['web']))")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env_for(tmp_path),
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 2
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and "pip install 'hkk[web]'" in lines[0], done.stderr
@@ -108,7 +108,8 @@ def test_hkk_web_without_textual_serve_says_how_to_install_it(tmp_path):
 
 def test_a_session_module_started_by_hand_refuses(tmp_path):
     done = subprocess.run([sys.executable, "-m", "hkk_tui.web_session"], cwd=ROOT,
-                          env=env_for(tmp_path), capture_output=True, text=True, timeout=60)
+                          env=env_for(tmp_path), capture_output=True, text=True, timeout=60,
+                          check=False)
     assert done.returncode == 2 and "start `hkk web`" in done.stderr
 
 
@@ -186,6 +187,7 @@ def test_hkk_server_serves_tls_and_refuses_a_missing_key(tmp_path):
         server.stop()
     done = subprocess.run(hkk("server", "--socket", str(tmp_path / "x.sock"), "--listen", ":0",
                               "--tls-cert", str(cert), "--tls-key", str(tmp_path / "nokey")),
-                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=60,
+                          check=False)
     assert done.returncode == 2 and "--tls-key" in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1, done.stderr

@@ -52,7 +52,7 @@ class Proc:
 
     def __init__(self, argv: list[str], env: dict[str, str]) -> None:
         self.log = Path(tempfile.mkstemp(prefix="hkk-web-test-", suffix=".log")[1])
-        self._out = open(self.log, "w")
+        self._out = open(self.log, "w")  # noqa: SIM115 - the process's output; closed by stop
         self.proc = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=self._out,
                                      stderr=subprocess.STDOUT, start_new_session=True)
 
