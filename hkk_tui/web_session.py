@@ -39,6 +39,12 @@ def _limit_cpu(seconds: float) -> None:
         pass
 
 
+def socket_name(name: str, tag: str) -> str:
+    """The name a browser player goes by on a Unix socket: the typed name and the session's
+    tag, within the server's 24 characters."""
+    return f"{name.strip()[:17]} #{tag}"
+
+
 def _net_app(address: Any, settings: Any) -> Any:
     from engine.net.client import TokenStore
     from hkk_tui.netapp import NetApp
@@ -48,7 +54,7 @@ def _net_app(address: Any, settings: Any) -> Any:
     class WebNetApp(NetApp):
         def _connect(self) -> None:
             if self.address.unix:         # the kernel names the web server's user: tag it
-                self.client.as_user = f"{self.client.name[:17]} #{tag}"
+                self.client.as_user = socket_name(self.client.name, tag)
             super()._connect()
 
     return WebNetApp(address, tokens=TokenStore(None), settings=settings, ask_name=True)

@@ -191,3 +191,26 @@ def test_hkk_server_serves_tls_and_refuses_a_missing_key(tmp_path):
                           check=False)
     assert done.returncode == 2 and "--tls-key" in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1, done.stderr
+
+
+# ---------------------------------------------------------------------------- the page
+def test_the_page_behind_a_proxy_uses_the_public_url():
+    from hkk_tui.web_page import game_page
+
+    page = game_page("en", "https://example.org/hkk/")
+    assert 'data-session-websocket-url="wss://example.org/hkk/ws"' in page
+    assert 'href="https://example.org/hkk/static/css/xterm.css"' in page
+    assert 'src="https://example.org/hkk/hkk/textual.js"' in page
+    local = game_page("en")
+    assert 'data-session-websocket-url=""' in local       # the page's own host, in its script
+    assert "googleapis" not in local and "<title>hkk" in local
+
+
+def test_browser_players_on_a_unix_socket_are_told_apart_by_a_session_tag():
+    from engine.net.lobby import clean_name
+    from hkk_tui.web_session import socket_name
+
+    a, b = socket_name("Ann", "3fa2"), socket_name("Ann", "91c0")
+    assert a == "Ann #3fa2" and a != b
+    long = socket_name("Bartholomew-Alexander the Third", "3fa2")
+    assert clean_name(long) == long and long.endswith(" #3fa2")      # the tag survives
