@@ -94,6 +94,12 @@ def test_hkk_web_listens_on_loopback_by_default(tmp_path):
         assert "warning" not in web.text
     finally:
         assert web.stop() == 0
+    wide, url = start_web(env_for(tmp_path / "home"), "--listen", "0.0.0.0:0")
+    try:
+        [warning] = [line for line in wide.text.splitlines() if "warning" in line]
+        assert "not encrypted" in warning and "reverse proxy" in warning
+    finally:
+        assert wide.stop() == 0
 
 
 def test_hkk_web_without_textual_serve_says_how_to_install_it(tmp_path):
