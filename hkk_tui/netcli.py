@@ -1,5 +1,6 @@
 """The network commands of ``hkk``: ``server``, ``connect``, ``bot`` and ``loadtest``
-(issue 13). :func:`add_commands` adds them to the main parser (hkk_tui.cli)."""
+(issue 13), and ``web`` (issue 19, :mod:`hkk_tui.web`). :func:`add_commands` adds them to the
+main parser (hkk_tui.cli)."""
 
 from __future__ import annotations
 
@@ -19,10 +20,10 @@ def _fail(message: str, code: int = 2) -> int:
     return fail(message, code)
 
 
-def _address(text: str | None) -> Any:
+def _address(text: str | None, ca: str | None = None) -> Any:
     from engine.net.address import parse
 
-    return parse(text)
+    return parse(text, ca or "")
 
 
 def _tokens(as_user: str, name: str) -> Any:
@@ -41,22 +42,40 @@ def _tokens(as_user: str, name: str) -> Any:
 # ---------------------------------------------------------------------------- server
 def cmd_server(args: argparse.Namespace) -> int:
     """``hkk server``: run until SIGTERM/SIGINT; every table survives a restart."""
-    from engine.net.address import AddressError, default_socket, server_data_dir
+    from engine.net.address import (
+        AddressError,
+        TLSError,
+        default_socket,
+        exposure_warning,
+        parse_listen,
+        server_data_dir,
+        server_tls,
+    )
     from engine.net.server import Server
 
     logging.basicConfig(level=logging.WARNING if args.quiet else logging.INFO,
                         format="hkk server: %(message)s", stream=sys.stderr)
-    try:
-        listen = _address(args.listen) if args.listen else None
-    except AddressError as exc:
-        return _fail(f"--listen: {exc}")
-    if listen is not None and listen.unix:
+    if "/" in (args.listen or ""):
         return _fail("--listen takes HOST:PORT; give a socket path with --socket.")
+    try:
+        listen = parse_listen(args.listen) if args.listen else None
+    except AddressError as exc:
+        return _fail(str(exc))
+    tls = None
+    if args.tls_cert or args.tls_key:
+        if listen is None:
+            return _fail("--tls-cert/--tls-key secure TCP: give --listen HOST:PORT too.")
+        try:
+            tls = server_tls(args.tls_cert or "", args.tls_key or "")
+        except TLSError as exc:
+            return _fail(f"TLS: {exc}")
     socket_path = args.socket or default_socket()
     data = server_data_dir(args.data)
+    if listen is not None and (warning := exposure_warning("hkk server", listen, tls is not None)):
+        print(warning, file=sys.stderr, flush=True)
 
     async def main() -> int:
-        server = Server(data, socket_path, listen)
+        server = Server(data, socket_path, listen, tls=tls)
         try:
             await server.start()
         except PermissionError as exc:
@@ -90,7 +109,7 @@ def cmd_bot(args: argparse.Namespace) -> int:
     from engine.net.address import AddressError
 
     try:
-        address = _address(args.connect)
+        address = _address(args.connect, args.tls_ca)
     except AddressError as exc:
         return _fail(f"--connect: {exc}")
     plugin = registry.get(args.ruleset)
@@ -128,7 +147,7 @@ def cmd_connect(args: argparse.Namespace) -> int:
     from hkk_tui.terminal import NO_TERMINAL, has_terminal
 
     try:
-        address = _address(args.address)
+        address = _address(args.address, args.tls_ca)
     except AddressError as exc:
         return _fail(str(exc))
     if not has_terminal():
@@ -156,14 +175,24 @@ def add_commands(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
     s = sub.add_parser("server", help="run a game server: lobby and network play")
     s.add_argument("--socket", default=None, metavar="PATH",
                    help=f"Unix socket to listen on (default {DEFAULT_SOCKET}, or $HKK_SOCKET)")
-    s.add_argument("--listen", default=None, metavar="HOST:PORT", help="also listen on TCP")
+    s.add_argument("--listen", default=None, metavar="HOST:PORT",
+                   help="also listen on TCP (:PORT: this machine only; a HOST beyond it is "
+                        "unencrypted unless --tls-cert/--tls-key are given)")
+    s.add_argument("--tls-cert", default=None, metavar="FILE",
+                   help="TLS on --listen: the server's certificate (chain), PEM")
+    s.add_argument("--tls-key", default=None, metavar="FILE",
+                   help="TLS on --listen: the certificate's private key, PEM")
     s.add_argument("--data", default=None, metavar="DIR",
                    help="where the tables and their saves are kept "
                         "(default: the user data directory's server folder)")
     s.add_argument("--quiet", action="store_true", help="log warnings only")
     c = sub.add_parser("connect", help="open the lobby of a game server in the app")
     c.add_argument("address", nargs="?", default=None,
-                   help=f"a socket path or HOST:PORT (default {DEFAULT_SOCKET})")
+                   help=f"a socket path, HOST:PORT or tls://HOST:PORT (default "
+                        f"{DEFAULT_SOCKET})")
+    c.add_argument("--tls-ca", default=None, metavar="FILE",
+                   help="tls://: the authority that signed the server's certificate (PEM; "
+                        "default: the system's, or $HKK_TLS_CA)")
     c.add_argument("--as", dest="as_user", default=None, metavar="NAME",
                    help="your name within a shared account (Unix socket)")
     c.add_argument("--name", default=None, help="your name at the table (TCP)")
@@ -172,6 +201,8 @@ def add_commands(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
     c.add_argument("--lang", choices=("hu", "en"), default=None)
     b = sub.add_parser("bot", help="a headless bot that plays one seat of a table to the end")
     b.add_argument("--connect", required=True, metavar="ADDRESS")
+    b.add_argument("--tls-ca", default=None, metavar="FILE",
+                   help="tls://: the authority that signed the server's certificate (PEM)")
     b.add_argument("--table", required=True, metavar="T",
                    help="the table (created with the ruleset's defaults if it does not exist)")
     b.add_argument("--bot", default=None, help="which bot (default: the ruleset's)")
@@ -195,5 +226,7 @@ def add_commands(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
     lt.add_argument("--seed", type=int, default=1)
     lt.add_argument("--think", type=float, default=0.0, metavar="SECONDS",
                     help="about this long before each bot decision (0: flat out)")
+    from hkk_tui.web import add_web_command
+
     return {"server": cmd_server, "connect": cmd_connect, "bot": cmd_bot,
-            "loadtest": cmd_loadtest}
+            "loadtest": cmd_loadtest, "web": add_web_command(sub)}

@@ -13,11 +13,12 @@ import asyncio
 import json
 import logging
 import random
+import ssl
 from pathlib import Path
 from typing import Any, Callable
 
 from engine.net import messages as M
-from engine.net.address import Address, client_data_dir
+from engine.net.address import Address, TLSError, client_data_dir, client_tls
 from engine.net.wire import (
     SERVER_FRAME_LIMIT,
     BadMessage,
@@ -185,7 +186,21 @@ class Client:
         a = self.address
         if a.unix:
             return await asyncio.open_unix_connection(a.path, limit=2 ** 20)
-        return await asyncio.open_connection(a.host, a.port, limit=2 ** 20)
+        if not a.tls:
+            return await asyncio.open_connection(a.host, a.port, limit=2 ** 20)
+        try:
+            ctx = client_tls(a)
+        except TLSError as exc:
+            raise Fatal(str(exc)) from None
+        try:
+            return await asyncio.open_connection(a.host, a.port, limit=2 ** 20, ssl=ctx,
+                                                 server_hostname=a.host)
+        except ssl.SSLCertVerificationError as exc:      # no retry makes a certificate good
+            raise Fatal(f"the certificate of {a} cannot be trusted ({exc.verify_message}); "
+                        "give the authority that signed it with --tls-ca FILE.") from None
+        except ssl.SSLError as exc:
+            raise Fatal(f"no TLS connection to {a} ({exc.reason or exc}); is it an hkk server "
+                        "with --tls-cert?") from None
 
     async def _session(self) -> None:
         reader, writer = await asyncio.wait_for(self._open(), 10)

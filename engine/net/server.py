@@ -1,7 +1,7 @@
 """``hkk server``: one asyncio process that owns its games (issue 13).
 
 It listens on a Unix socket (the player is the OS user, from ``SO_PEERCRED``) and optionally on
-TCP (a name and a secret token per seat). It is the only writer of its tables' saves, in its own
+TCP (a name and a secret token per seat), in TLS when it is given a certificate (``tls``). It is the only writer of its tables' saves, in its own
 data directory (:mod:`engine.net.records`), and runs the AI seats itself. Each table's work —
 rules, save, views — runs under that table's lock in a worker thread, so one table's fsync or a
 long AI move never holds up another table, and a client never waits for another client
@@ -15,6 +15,7 @@ import asyncio
 import collections
 import logging
 import os
+import ssl
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -67,10 +68,12 @@ def rss_kb() -> int:
 
 class Server:
     def __init__(self, data: Path, socket_path: str = "", listen: Address | None = None,
-                 limits: Limits | None = None, workers: int = 4) -> None:
+                 limits: Limits | None = None, workers: int = 4,
+                 tls: ssl.SSLContext | None = None) -> None:
         self.data = Path(data)
         self.socket_path = socket_path
         self.listen = listen
+        self.tls = tls
         self.limits = limits or Limits()
         self.tables: dict[str, Table] = {}
         self.conns: set[Conn] = set()
@@ -106,7 +109,9 @@ class Server:
             self._servers.append(srv)
         if self.listen is not None:
             srv = await asyncio.start_server(self._handle, self.listen.host, self.listen.port,
-                                             backlog=BACKLOG)
+                                             backlog=BACKLOG, ssl=self.tls,
+                                             ssl_handshake_timeout=self.limits.hello_timeout
+                                             if self.tls else None)
             self._servers.append(srv)
         for table in self.tables.values():
             if table.state == "playing":
@@ -118,7 +123,11 @@ class Server:
         for srv in self._servers:
             for sock in srv.sockets:
                 name = sock.getsockname()
-                out.append(name if isinstance(name, str) else f"{name[0]}:{name[1]}")
+                if isinstance(name, str):
+                    out.append(name)
+                    continue
+                host = f"[{name[0]}]" if ":" in name[0] else name[0]
+                out.append(("tls://" if self.tls else "") + f"{host}:{name[1]}")
         return out
 
     async def serve(self) -> None:
