@@ -257,6 +257,9 @@ def refuse(r: Run, seat: int, a: Any) -> IllegalAction:
     if isinstance(a, Join):
         return IllegalAction("MK 4.01.E", "Only your alert adventurers in the Line may join, "
                              "at most 3.", "team")
+    if isinstance(a, Activate) and s.timelines and a.card in s.timelines[-1].used:
+        return IllegalAction("MK 6.06.D", "That obstacle was already activated in this "
+                             "timeline; an ability is activated once per timeline.", "once")
     if isinstance(a, Activate):
         return IllegalAction("MK 3.04.C", "Only your own obstacle on the target, once, in the "
                              "obstacle phase, while an enemy team is there.", "obstacle")
