@@ -62,6 +62,8 @@ def legal(r: Run, seat: int) -> list[Any]:  # noqa: C901 - one branch per stage
         if len(p.picked) < size:
             out = [Join(i) for i in p.line if s.cards[i].pos == "alert" and i not in p.picked
                    and r.pool[s.cards[i].cid].type == "adventurer"]
+            if m.step == "init" and m.kind == "siege" and p.mp < M.SIEGE_MP and not p.picked:
+                out = [j for j in out if "raiding" in r.d(j.card).keywords]     # MK 2.18
         if p.picked or m.step == "block":
             out.append(Done())
         return out
@@ -198,7 +200,8 @@ def _priority(r: Run, seat: int) -> list[Any]:
     if ctx == "sor" and s.phase == "manoeuvres" and m is None:
         alert = any(s.cards[i].pos == "alert" and r.d(i).type == "adventurer" for i in p.line)
         if alert and s.players[1 - seat].tower and (
-                p.mp >= M.SIEGE_MP or any("raiding" in r.d(i).keywords for i in p.line)):
+                p.mp >= M.SIEGE_MP or any("raiding" in r.d(i).keywords and
+                                          s.cards[i].pos == "alert" for i in p.line)):
             out.append(Siege())
         if alert:
             out += [SolveQuest(q) for pl in s.players for q in pl.quests]

@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.core.log import Header, Seat
 from engine.core.registry import ContentProblem, DeckInfo
-from engine.magus import rulebook
+from engine.magus import rulebook, search_hooks
 from engine.magus.rulings import DEFAULT_OPTIONS
 
 
@@ -26,6 +26,7 @@ class MkPlugin:
     seats = (2, 2)
     bots = {"random": _random}
     default_bot = "random"
+    search = staticmethod(search_hooks.hooks)      # engine.core.search
 
     @property
     def options(self) -> dict[str, Any]:

@@ -101,6 +101,9 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
             m.acted = True
     elif t is E.ItemUnwound:
         tl = s.timelines[-1]
+        for it in tl.items:
+            if it.uid == ev.uid and it.kind in ("card", "attach"):
+                s.cards[it.card].zone = "resolving"      # until its destination (next event)
         tl.items = [it for it in tl.items if it.uid != ev.uid]
         tl.passes = 0
     elif t is E.TimelineEnded:

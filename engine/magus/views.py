@@ -87,7 +87,9 @@ def sees(s: State, seat: int, i: int) -> bool:
     c = s.cards[i]
     if seat == OMNISCIENT:
         return True
-    if c.zone in ("future", "sideboard"):
+    if c.zone == "future":                  # a seat searching its Future sees it (MK 1.08.B)
+        return s.stage == "towers" and s.chooser == seat == c.owner
+    if c.zone == "sideboard":
         return False
     if c.zone == "hand":
         return c.owner == seat
@@ -99,7 +101,7 @@ def sees(s: State, seat: int, i: int) -> bool:
 def view(s: State, pool: dict, seat: int, decision: Decision | None) -> MkView:
     cards: dict[int, CardView] = {}
     for c in s.cards:
-        if c.zone in ("future", "sideboard") and seat != OMNISCIENT:
+        if c.zone in ("future", "sideboard") and not sees(s, seat, c.iid):
             continue
         if c.zone == "hand" and c.owner != seat and seat != OMNISCIENT:
             continue
