@@ -35,6 +35,9 @@ LISTED: dict[str, dict[str, Any]] = {
 
 ENTRY_POINT_GROUP = "hkk.rulesets"
 
+#: other names a built-in answers to (``hkk sim --ruleset magus``)
+_ALIASES = {"magus": "mk"}
+
 
 class UnknownRuleset(LookupError):
     """No plugin of that name is installed; the message says which ones are."""
@@ -164,6 +167,8 @@ def plugins() -> list[Any]:
 def get(name: str) -> Any:
     """The plugin called ``name``, or :class:`UnknownRuleset` naming the installed ones."""
     _load(installed=False)
+    if name not in _PLUGINS:
+        name = _ALIASES.get(name, name)
     if name not in _PLUGINS:
         _load()
     try:
