@@ -25,7 +25,8 @@ class Run:
         self.out.append(ev)
 
     def stage(self, stage: str, chooser: int = -1, rule: str = "MK 1.07") -> None:
-        self.emit(E.StageSet(stage, chooser, rule))
+        if (self.s.stage, self.s.chooser) != (stage, chooser):
+            self.emit(E.StageSet(stage, chooser, rule))
 
     def recompute(self) -> None:
         """MK 1.06.A-C (and MK 1.06.E after an unwound item)."""

@@ -50,8 +50,10 @@ def clash(r: Run, player: int, card: int) -> bool:
     al = r.d(card).alignment
     if not al:
         return False
-    return any(c.owner == player and holder(c) == player and c.zone in ("line", "team") and
-               r.pool[c.cid].alignment == OPPOSED[al] for c in r.s.cards)
+    s = r.s
+    opposed = OPPOSED[al]
+    return any(s.cards[i].owner == player and r.pool[s.cards[i].cid].alignment == opposed
+               for i in s.players[player].line + team_of(s, player))
 
 
 def resolve(r: Run, item: Item) -> bool:

@@ -27,7 +27,16 @@ def _unzone(s: State, i: int) -> None:
 
 def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
     t = type(ev)
-    if t is E.DieRolled:
+    if t is E.StageSet:
+        s.stage, s.chooser = ev.stage, ev.chooser
+    elif t is E.ActiveSet:
+        s.active, s.why, s.why_a, s.why_b = ev.player, ev.why, ev.a, ev.b
+    elif t is E.Passed:
+        if ev.context == "timeline":
+            s.timelines[-1].passes += 1
+        else:
+            s.context_passes += 1
+    elif t is E.DieRolled:
         s.rng = ev.rng
     elif t is E.RollJudged:
         s.last_judged = ev.success
@@ -71,15 +80,6 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
         s.context_passes = 0
         for p in s.players:
             p.done = False
-    elif t is E.StageSet:
-        s.stage, s.chooser = ev.stage, ev.chooser
-    elif t is E.ActiveSet:
-        s.active, s.why, s.why_a, s.why_b = ev.player, ev.why, ev.a, ev.b
-    elif t is E.Passed:
-        if ev.context == "timeline":
-            s.timelines[-1].passes += 1
-        else:
-            s.context_passes += 1
     elif t is E.TimelineOpened:
         s.timelines.append(Timeline(ev.kind))
         s.context_passes = 0

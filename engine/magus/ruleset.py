@@ -91,11 +91,8 @@ class MkRuleset:
             raise IllegalAction("MK 1.08.A", "The game has already begun.", "started")
         if player not in (0, 1):
             raise IllegalAction("MK 1.01", "M.A.G.U.S. is played by seats 0 and 1.", "seat")
-        work = self.clone(s)
-        r = Run(work, self.pool)
-        L.check_and_perform(r, player, action)       # raises before any event reaches s
-        for ev in r.out:
-            self.apply(s, ev)
+        r = Run(s, self.pool)
+        L.check_and_perform(r, player, action)       # refuses before its first event
         return r.out
 
     # -- protocol -------------------------------------------------------------------------------

@@ -123,9 +123,11 @@ def deaths(r: Run) -> None:
     """MK 6.05.J-L: an adventurer whose damage reached its base level, or under a death effect,
     dies now (Past or Depth)."""
     s = r.s
-    for c in list(s.cards):
-        if c.zone in ("line", "team") and r.pool[c.cid].type == "adventurer" and \
-                (current_level(r.pool, c) <= 0 or c.doomed):
+    present = [i for p in s.players for i in p.line]
+    if s.manoeuvre is not None:
+        present += s.manoeuvre.attackers + s.manoeuvre.blockers
+    for c in [s.cards[i] for i in sorted(present)]:
+        if r.pool[c.cid].type == "adventurer" and (current_level(r.pool, c) <= 0 or c.doomed):
             r.emit(E.Died(c.iid, "MK 6.05.L" if c.doomed and c.damage < r.pool[c.cid].level
                           else "MK 6.05.K"))
             r.emit(E.CardMoved(c.iid, goes_to(s, r.pool, c.iid), -1, False, -1, "MK 6.05.K"))
@@ -136,8 +138,8 @@ def wound_line(r: Run) -> None:
     its damage. Manoeuvre participants keep their damage across inner timelines (MK 6.06.C)."""
     s = r.s
     ever = s.options.get("wounded_if_ever_damaged", True)
-    for c in s.cards:
-        if c.zone == "line" and (c.damage > 0 or (ever and c.hurt)):
+    for c in [s.cards[i] for i in sorted(i for p in s.players for i in p.line)]:
+        if c.damage > 0 or (ever and c.hurt):
             if c.pos != "wounded":
                 r.emit(E.PositionSet(c.iid, "wounded", "MK 6.05.N"))
             if s.options.get("wounded_clears_damage", True):
