@@ -295,3 +295,44 @@ def test_mk_6_07_f_two_passes_in_a_combat_round_end_it():
         out += t.act(t.rules.pending(t.s).player, X.Pass())
     assert any(isinstance(e, E.StepBegan) and e.step == "result" for e in out)
     assert t.of(E.CombatDecided, out)
+
+
+def test_mk_6_05_p_an_activated_ability_is_activated_once_per_timeline():
+    t = _siege_with_obstacle("o-cave-bear", extra=[C(A, "o-pit", "attached")])
+    t.card(t.idx(A, "o-pit")).host = t.idx(A, "t-ember-keep")     # a second one to use
+    bear = t.idx(A, "o-cave-bear")
+    t.act(A, X.Activate(bear))
+    assert t.s.timelines[-1].kind == "m_obst" and bear in t.s.timelines[-1].used
+    assert t.rules.pending(t.s).player == A                  # A still holds priority
+    assert X.Activate(bear) not in t.legal(A)
+
+
+def test_mk_6_07_a_b_a_pass_is_no_action_and_opens_no_timeline():
+    t = Table([C(A, "a-borka"), C(B, "a-zsolt")] + KEEP, mp=[10, 8])
+    out = t.act(A, X.Pass())
+    assert not t.of(E.TimelineOpened, out) and not t.of(E.Stamped, out)
+    assert t.s.players[A].stamp == 0 and t.s.context_passes == 1
+
+
+def test_mk_6_07_c_d_a_pass_declines_one_action_only():
+    """A (more MP) passes; B takes one action; after it resolves A is active again, and A's
+    earlier pass no longer counts towards ending the phase."""
+    t = Table([C(A, "a-borka"), C(B, "a-geza"), C(B, "a-zsolt")] + KEEP, mp=[10, 8])
+    t.act(A, X.Pass())
+    assert t.s.active == B
+    out = t.act(B, X.Play(t.idx(B, "a-geza")))                # B 6 MP, A 10
+    assert t.s.phase == "manoeuvres" and t.s.active == A and t.s.why == "more_mp"
+    assert t.s.context_passes == 0 and not t.of(E.PhaseBegan, out)
+
+
+def test_mk_6_07_e_fast_effects_outside_a_timeline_go_to_the_active_player_first():
+    t = Table([C(A, "x-healing-word"), C(A, "a-ilka", "line", damage=1),
+               C(B, "x-healing-word"), C(B, "a-zsolt", "line", damage=1)] + KEEP,
+              mp=[10, 8], phase="closing")
+    # in the round-closing discard step nobody may act; then its timeline: A first
+    t.act(A, X.Done())
+    t.act(B, X.Done())
+    assert t.s.timelines[-1].kind == "closing" and t.rules.pending(t.s).player == A
+    assert t.legal(B) == []
+    heal = X.Play(t.idx(A, "x-healing-word"), t.idx(A, "a-ilka"), t.idx(A, "a-ilka"))
+    assert heal in t.legal(A)
