@@ -25,7 +25,8 @@ SUBTYPES = ("", "melee", "ranged", "spell", "feint", "heal", "neutralise", "equi
 #: what an item aims at (MK 5.01.B, MK 6.04)
 TARGETS = ("", "enemy_line", "own_adventurer", "enemy_front", "enemy_combat", "item")
 #: effect primitives
-OPS = ("damage", "attack", "heal", "neutralise", "draw", "gain_mp", "doom", "damage_team")
+OPS = ("damage", "attack", "heal", "neutralise", "draw", "gain_mp", "doom", "damage_team",
+       "end_combat", "end_manoeuvre")
 DURATIONS = ("instant", "permanent", "until_used", "round", "combat")
 KEYWORDS = ("momentum", "raiding", "recall")
 OBSTACLE_KINDS = ("trap", "beast")

@@ -130,6 +130,8 @@ def run_effects(r: Run, item: Item, effects: tuple[Effect, ...]) -> None:
             r.mp(item.player, e.amount, "MK 1.14.1.A")
         elif e.op == "doom":
             r.emit(E.Doomed(t, "MK 6.05.L"))
+        elif e.op in ("end_combat", "end_manoeuvre") and s.manoeuvre is not None:
+            r.emit(E.EndWaits(e.op[4:], "MK 6.05.Q"))
         elif e.op == "damage_team":
             for v in team_of(s, 1 - item.player):
                 if current_level(r.pool, r.card(v)) >= 1:

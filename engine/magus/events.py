@@ -285,4 +285,9 @@ class BeastEnded(Ev):
     rule: str = "MK 4.06 \"Bestia\".I"
 
 
-Event = Union[Event, BeastBegan, BeastAttacked, BeastHit, BeastEnded]  # type: ignore[misc]
+class EndWaits(Ev):                 # MK 6.05.Q: honoured at the end of the current timeline
+    what: str                       # combat / manoeuvre / "" (honoured)
+    rule: str = "MK 6.05.Q"
+
+
+Event = Union[Event, EndWaits, BeastBegan, BeastAttacked, BeastHit, BeastEnded]  # type: ignore[misc]

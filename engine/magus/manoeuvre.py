@@ -82,6 +82,23 @@ def after_timeline(r: Run, kind: str) -> None:
         end(r, "done", "MK 4.06 \"Küldetés megoldása lépés\"")
 
 
+def honour_ending(r: Run, kind: str) -> None:
+    """MK 6.05.Q: an effect that ended the combat or the manoeuvre waited for the end of its
+    timeline; now combat jumps to result determination, or the manoeuvre ends."""
+    s = r.s
+    m = s.manoeuvre
+    assert m is not None
+    what = s.ending
+    r.emit(E.EndWaits("", "MK 6.05.Q"))
+    if what == "combat" and m.step in ("prep", "order", "rounds"):
+        r.emit(E.StepBegan("result", "MK 6.05.Q"))
+        open_timeline(r, "m_result", "MK 6.05.Q")
+    elif what == "manoeuvre":
+        end(r, "ended", "MK 6.05.Q")
+    else:                                     # nothing left to end: go on as usual
+        after_timeline(r, kind)
+
+
 # ---------------------------------------------------------------------------- steps
 def reveal(r: Run) -> None:
     """MK 4.06 "Toronyszint felfedése": revealed even if open; its ability enters."""

@@ -173,6 +173,8 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
         pass
     elif t is E.ManoeuvreEnded:
         s.manoeuvre = None
+    elif t is E.EndWaits:
+        s.ending = ev.what
     elif t is E.BeastBegan:
         s.beast, s.beast_hits = [ev.card, ev.attacks], {}
     elif t is E.BeastAttacked:

@@ -104,6 +104,7 @@ class State(msgspec.Struct):
     starter: int = -1
     rolls: list[int] = []         # setup roll totals
     last_judged: bool = False     # the last roll's success
+    ending: str = ""               # an end-of-combat/-manoeuvre effect waits (MK 6.05.Q)
     beast: list[int] = []         # a beast resolving: [card, attacks left] (MK 4.06 "Bestia")
     beast_hits: dict[int, int] = {}
     result: Result | None = None

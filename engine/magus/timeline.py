@@ -113,7 +113,9 @@ def end_timeline(r: Run) -> None:
     if flow.check_immediate_end(r):
         return
     r.recompute()
-    if kind.startswith("m_") and kind != "m_surround":
+    if s.ending and s.manoeuvre is not None and kind.startswith("m_"):          # MK 6.05.Q
+        manoeuvre.honour_ending(r, kind)
+    elif kind.startswith("m_") and kind != "m_surround":
         manoeuvre.after_timeline(r, kind)
     else:
         flow.after_timeline(r, kind)

@@ -336,3 +336,29 @@ def test_mk_6_07_e_fast_effects_outside_a_timeline_go_to_the_active_player_first
     assert t.legal(B) == []
     heal = X.Play(t.idx(A, "x-healing-word"), t.idx(A, "a-ilka"), t.idx(A, "a-ilka"))
     assert heal in t.legal(A)
+
+
+def test_mk_6_05_q_an_end_of_combat_effect_waits_for_the_end_of_its_timeline():
+    t = Table([C(B, "a-szirom", "line"), C(B, "x-smoke-bomb"), C(A, "a-borka", "line"),
+               C(A, "x-healing-word")] + KEEP, mp=[8, 10])
+    t.act(B, X.Siege())
+    t.act(B, X.Join(t.idx(B, "a-szirom")))
+    while t.s.manoeuvre.step != "rounds":            # B keeps the bomb; A blocks with Borka
+        d = t.rules.pending(t.s)
+        if d.kind == "wall":
+            t.act(A, X.WallCheck(False))
+        elif d.kind == "team":
+            t.act(A, X.Join(t.idx(A, "a-borka")))
+        else:
+            t.act(d.player, X.Pass())
+    assert t.rules.pending(t.s).player == B
+    out = t.act(B, X.Play(t.idx(B, "x-smoke-bomb"), t.idx(B, "a-szirom"), -1))
+    waits = t.of(E.EndWaits, out)
+    assert waits[0].what == "combat" and waits[0].rule == "MK 6.05.Q"
+    resolved = out.index(waits[0])
+    ended = [i for i, e in enumerate(out) if isinstance(e, E.TimelineEnded)
+             and e.kind == "m_action"][0]
+    result = [i for i, e in enumerate(out) if isinstance(e, E.StepBegan) and e.step == "result"]
+    assert resolved < ended < result[0]                  # the combat ended only at the end
+    assert not [e for e in out[resolved:result[0]] if isinstance(e, E.CombatRound)]
+    assert t.of(E.CombatDecided, out)
