@@ -164,7 +164,12 @@ def combat_round(r: Run) -> None:
     for i in m.attackers + m.blockers:
         if r.card(i).pos != "alert":
             r.emit(E.PositionSet(i, "alert", "MK 4.06 \"Harci körök\".C"))
-    r.recompute()
+    momentum = [sum("momentum" in r.d(i).keywords for i in team_of(r.s, p)) for p in (0, 1)]
+    if m.combat_round == 1 and momentum[0] != momentum[1]:                       # MK 2.10
+        p = 0 if momentum[0] > momentum[1] else 1
+        r.emit(E.ActiveSet(p, "momentum", momentum[p], momentum[1 - p], "MK 2.10"))
+    else:
+        r.recompute()
     r.stage(PRIORITY, -1, "MK 4.06 \"Harci körök\"")
 
 

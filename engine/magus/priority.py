@@ -36,6 +36,9 @@ def explain(s: State, lang: str = "en") -> str:
                 else f"tie: {p} acted longer ago")
     if s.why == "initiator":
         return f"egyenlő MP: {p} a kezdeményező" if hu else f"tie: {p} leads the manoeuvre"
+    if s.why == "momentum":
+        return (f"{p}: LENDÜLET {s.why_a} > {s.why_b}" if hu
+                else f"{p}: MOMENTUM {s.why_a} > {s.why_b}")
     if s.why in ("passed", "added"):
         return f"{o} passzolt" if hu else f"{o} passed"
     return ""
