@@ -14,6 +14,8 @@ import re
 import msgspec
 
 TYPES = ("tower", "quest", "building", "obstacle", "action", "event", "adventurer", "ally")
+#: the types this part of the engine plays (buildings and allies: the second wave, spec §19)
+PLAYABLE_TYPES = ("tower", "quest", "obstacle", "action", "event", "adventurer")
 #: main castes (MK 3.07.1); sub-castes are written ``warrior/knight`` and count as their main one
 CASTES = ("warrior", "priest", "rogue", "martial", "mage")
 ALIGNMENTS = ("", "life", "order", "death", "chaos")
@@ -21,13 +23,15 @@ OPPOSED = {"life": "death", "death": "life", "order": "chaos", "chaos": "order"}
 #: phase tags (MK 5.05): sor (default), manoeuvre, combat, prep
 PHASE_TAGS = ("sor", "manoeuvre", "combat", "prep")
 SPEEDS = ("mp", "fast")                                     # MK 5.08
-SUBTYPES = ("", "melee", "ranged", "spell", "feint", "heal", "neutralise", "equipment")
+SUBTYPES = ("", "melee", "ranged", "spell", "feint", "heal", "neutralise")
 #: what an item aims at (MK 5.01.B, MK 6.04)
 TARGETS = ("", "enemy_line", "own_adventurer", "enemy_front", "enemy_combat", "item")
 #: effect primitives
 OPS = ("damage", "attack", "heal", "neutralise", "draw", "gain_mp", "doom", "damage_team",
        "end_combat", "end_manoeuvre")
-DURATIONS = ("instant", "permanent", "until_used", "round", "combat")
+#: durations of action and event cards this part plays (MK 5.06.D; the others come with
+#: equipment and lasting events, spec §19)
+DURATIONS = ("instant",)
 KEYWORDS = ("momentum", "raiding", "recall")
 OBSTACLE_KINDS = ("trap", "beast")
 #: quest condition atoms: a main caste, or a test "physique>4" / "astral>3" / "mental>2"

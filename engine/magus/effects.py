@@ -91,9 +91,11 @@ def resolve(r: Run, item: Item) -> bool:
     elif d.type == "quest":
         r.emit(E.CardMoved(item.card, "quests", item.player, False, -1, "MK 3.02.A"))
     else:
+        from engine.magus.timeline import leaves_to
+
         run_effects(r, item, d.effects)
-        r.emit(E.CardMoved(item.card, goes_to(s, r.pool, item.card), -1, False, -1,
-                           "MK 5.06.D"))
+        r.emit(E.CardMoved(item.card, leaves_to(r, item), -1, False, -1,
+                           "MK 2.11" if item.origin == "past" else "MK 5.06.D"))
     return True
 
 

@@ -118,6 +118,7 @@ class ItemAdded(Ev):                # MK 6.05.C-E
     hidden: bool
     uid: int
     rule: str = "MK 6.05.E"
+    origin: str = "hand"
 
 
 class ItemUnwound(Ev):              # MK 6.05.G: the top item leaves the timeline

@@ -136,7 +136,8 @@ def _plays(r: Run, seat: int, ctx: str) -> list[Any]:  # noqa: C901
     p = s.players[seat]
     out: list[Any] = []
     tl = s.timelines[-1].kind if ctx == "timeline" else ""
-    for i in sorted(p.hand):
+    recall = [i for i in p.past if "recall" in r.pool[s.cards[i].cid].keywords]    # MK 2.11
+    for i in sorted(p.hand) + sorted(recall):
         d = r.pool[s.cards[i].cid]
         if ctx == "sor":
             if d.type == "adventurer" and d.mp <= p.mp and not clash(r, seat, i):
@@ -234,7 +235,8 @@ def refuse(r: Run, seat: int, a: Any) -> IllegalAction:
         return IllegalAction("MK 1.07", "The game waits for the other player's decision.",
                              "not_your_decision")
     card = getattr(a, "card", -1)
-    if isinstance(a, (Play, Attach, Discard)) and (
+    recall = isinstance(a, Play) and card < len(s.cards) and card in s.players[seat].past
+    if isinstance(a, (Play, Attach, Discard)) and not recall and (
             card >= len(s.cards) or card not in s.players[seat].hand):
         return IllegalAction("MK 1.03 \"Kéz\"", "Choose a card from your own hand.",
                              "not_in_hand")
@@ -381,6 +383,8 @@ def _play(r: Run, seat: int, a: Play) -> None:
     elif ctx == "combat":
         open_timeline(r, "m_action", "MK 6.05.B", recompute=False)
     hidden = d.type in ("tower", "obstacle")                                       # MK 6.05.D
+    origin = "past" if r.card(a.card).zone == "past" else "hand"
     add_item(r, seat, a.card, "card", a.caster, a.target, hidden,
-             "MK 6.05.B" if ctx == "timeline" else "MK 6.05.C")
+             "MK 2.11" if origin == "past" else
+             ("MK 6.05.B" if ctx == "timeline" else "MK 6.05.C"), origin)
     _ = current_level, M

@@ -86,13 +86,13 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
     elif t is E.ItemAdded:
         tl = s.timelines[-1]
         if ev.kind in ("card", "attach"):
-            _unzone(s, ev.card)
+            _unzone(s, ev.card)                   # from the hand, or the Past (MK 2.11)
             s.cards[ev.card].zone = "timeline"
             s.cards[ev.card].face_down = ev.hidden
         else:
             tl.used.append(ev.card)
         tl.items.append(Item(ev.player, ev.card, ev.kind, ev.caster, ev.target, ev.hidden,
-                             ev.uid))
+                             ev.uid, ev.origin))
         tl.passes = 0
         s.uid = max(s.uid, ev.uid + 1)
         m = s.manoeuvre

@@ -41,6 +41,7 @@ class Item(msgspec.Struct):
     target: int = -1              # a card iid, or for "item" targets the target item's uid
     hidden: bool = False          # MK 6.05.D
     uid: int = 0
+    origin: str = "hand"          # where the card was played from (MK 2.11: the Past)
 
 
 class Timeline(msgspec.Struct):

@@ -31,10 +31,11 @@ def open_timeline(r: Run, kind: str, rule: str = "MK 6.00", recompute: bool = Tr
 
 
 def add_item(r: Run, player: int, card: int, kind: str = "card", caster: int = -1,
-             target: int = -1, hidden: bool = False, rule: str = "MK 6.05.E") -> None:
+             target: int = -1, hidden: bool = False, rule: str = "MK 6.05.E",
+             origin: str = "hand") -> None:
     """MK 6.05.C-E: the card itself or a virtual activation item becomes the top. The adder
     keeps priority (ruling 2) unless the option hands it over."""
-    r.emit(E.ItemAdded(player, card, kind, caster, target, hidden, r.s.uid, rule))
+    r.emit(E.ItemAdded(player, card, kind, caster, target, hidden, r.s.uid, rule, origin))
     if r.s.options.get("priority_after_add") == "pass" and r.s.active == player:
         r.emit(E.ActiveSet(1 - player, "added", 0, 0, "MK 1.06.D"))
 
@@ -72,8 +73,7 @@ def unwind(r: Run) -> None:
     r.emit(E.ItemUnwound(item.uid, lost, "MK 6.05.R" if lost else "MK 6.05.G"))
     if lost:
         if item.kind in ("card", "attach"):
-            r.emit(E.CardMoved(item.card, goes_to(r.s, r.pool, item.card), -1, False, -1,
-                               "MK 6.05.R"))
+            r.emit(E.CardMoved(item.card, leaves_to(r, item), -1, False, -1, "MK 6.05.R"))
         after_unwind(r)
         return
     if effects.resolve(r, item):
@@ -90,10 +90,18 @@ def after_unwind(r: Run) -> None:
     r.stage(PRIORITY, -1, "MK 6.05.H")
 
 
+def leaves_to(r: Run, it: Item) -> str:
+    """Where a card leaving the timeline goes: a RECALL card played from the Past goes to the
+    Depth (MK 2.11), others to the Past or Depth (MK 1.03 "Múlt/Mélység kerül")."""
+    if it.origin == "past" and "recall" in r.d(it.card).keywords:
+        return "depth"
+    return goes_to(r.s, r.pool, it.card)
+
+
 def neutralise(r: Run, it: Item) -> None:
     r.emit(E.ItemUnwound(it.uid, True, "MK 5.07.I"))
     if it.kind in ("card", "attach"):
-        r.emit(E.CardMoved(it.card, goes_to(r.s, r.pool, it.card), -1, False, -1, "MK 5.07.I"))
+        r.emit(E.CardMoved(it.card, leaves_to(r, it), -1, False, -1, "MK 5.07.I"))
 
 
 # ---------------------------------------------------------------------------- the end

@@ -143,3 +143,30 @@ def test_mk_2_10_momentum_decides_who_acts_first_in_combat_round_one():
     mom = [e for e in out if isinstance(e, E.ActiveSet) and e.why == "momentum"]
     assert mom and mom[0].player == A and mom[0].rule == "MK 2.10"      # B has more MP
     assert t.rules.pending(t.s).player == A
+
+
+def test_mk_2_11_recall_plays_from_the_past_and_then_goes_to_the_depth():
+    t = Table([C(B, "a-halvard", "line"), C(A, "a-borka", "line"), C(A, "a-zsolt", "line"),
+               C(A, "x-ghost-arrow", "past")] + KEEP, mp=[8, 10])
+    arrow, zsolt = t.idx(A, "x-ghost-arrow"), t.idx(A, "a-zsolt")
+    t.act(B, X.Siege())
+    t.act(B, X.Join(t.idx(B, "a-halvard")))
+
+    def answer(d):
+        if t.s.manoeuvre is not None and t.s.manoeuvre.step == "rounds" and d.player == A:
+            return False
+        if d.kind == "team":
+            return X.Join(t.idx(A, "a-borka")) if not t.s.players[A].picked else X.Join(zsolt)
+        if d.kind == "order" and d.player == A:
+            return X.Protect(zsolt) if t.card(zsolt).front else X.Done()
+        if d.kind == "wall":
+            return X.WallCheck(False)
+        return None
+
+    _drive(t, answer)
+    play = X.Play(arrow, zsolt, t.idx(B, "a-halvard"))
+    assert t.card(arrow).zone == "past" and play in t.legal(A)
+    out = t.act(A, play)
+    assert t.of(E.ItemAdded, out)[0].origin == "past"
+    moved = [e for e in out if isinstance(e, E.CardMoved) and e.card == arrow]
+    assert moved[0].zone == "depth" and moved[0].rule == "MK 2.11"
