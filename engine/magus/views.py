@@ -149,9 +149,9 @@ def reveals_hidden(ev: Any) -> bool:
 def _item(v: MkView, it: ItemView) -> TrackItem:
     c = v.cards.get(it.card)
     known = c is not None and c.cid != ""
-    label = {"card": "mk.track.card", "activation": "mk.track.activation",
-             "attach": "mk.track.attach", "reveal": "mk.track.reveal",
-             "order": "mk.track.order"}.get(it.kind, "mk.track.card")
+    label = {"card": "track.card", "activation": "track.activation",
+             "attach": "track.attach", "reveal": "track.reveal",
+             "order": "track.order"}.get(it.kind, "track.card")
     return TrackItem(label, {"card": c.cid if known else "", "kind": it.kind},
                      Ref("card", it.card) if known else None, it.player,
                      (Ref("card", it.target),) if it.target >= 0 and it.kind != "attach" else (),
@@ -166,17 +166,17 @@ def track(v: MkView) -> TrackView:
         notes = [f"passes:{tl.passes}"]
         waiting = [f"damage:{c.iid}:{c.damage}" for c in v.cards.values()
                    if c.damage and c.zone in ("line", "team")]
-        inner = (TrackFrame(f"mk.tl.{tl.kind}", {"kind": tl.kind},
+        inner = (TrackFrame(f"tl.{tl.kind}", {"kind": tl.kind},
                             tuple(_item(v, it) for it in tl.items),
                             notes=tuple(notes + waiting), frames=inner),)
     if v.manoeuvre is not None:
         m = v.manoeuvre
-        inner = (TrackFrame("mk.track.manoeuvre", {"kind": m.kind, "step": m.step,
+        inner = (TrackFrame("track.manoeuvre", {"kind": m.kind, "step": m.step,
                                                    "initiator": m.initiator,
                                                    "round": m.combat_round}, frames=inner),)
-    phase = TrackFrame("mk.track.phase", {"phase": v.phase, "active": v.active, "why": v.why,
+    phase = TrackFrame("track.phase", {"phase": v.phase, "active": v.active, "why": v.why,
                                           "a": v.why_a, "b": v.why_b}, frames=inner)
-    return TrackView((TrackFrame("mk.track.round", {"round": v.round}, frames=(phase,)),))
+    return TrackView((TrackFrame("track.round", {"round": v.round}, frames=(phase,)),))
 
 
 def hints(v: MkView, legal: list[Any]) -> list[ActionHint]:
@@ -193,6 +193,6 @@ def hints(v: MkView, legal: list[Any]) -> list[ActionHint]:
         role = "pass" if isinstance(a, A.Pass) else ("done" if isinstance(a, A.Done) else "act")
         params = {k: getattr(a, k) for k in a.__struct_fields__}
         cid = v.cards[card].cid if subject is not None and card in v.cards else ""
-        out.append(ActionHint(f"{name}:{card}", f"mk.act.{name}", {**params, "cid": cid},
+        out.append(ActionHint(f"{name}:{card}", f"act.{name}", {**params, "cid": cid},
                               subject, None, targets, role))
     return out
