@@ -291,4 +291,5 @@ class EndWaits(Ev):                 # MK 6.05.Q: honoured at the end of the curr
     rule: str = "MK 6.05.Q"
 
 
-Event = Union[Event, EndWaits, BeastBegan, BeastAttacked, BeastHit, BeastEnded]  # type: ignore[misc]
+Event = Union[Event, EndWaits, BeastBegan, BeastAttacked, BeastHit,  # type: ignore[misc]
+              BeastEnded]

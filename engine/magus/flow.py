@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.magus import events as E
 from engine.magus.ctx import Run, dp
-from engine.magus.timeline import PRIORITY, context, open_timeline, pass_priority
+from engine.magus.timeline import PRIORITY, context, open_timeline
 
 HAND = 7                                     # MK 1.03 "Kézméret"
 MP_START = 6                                 # MK 1.08.C
@@ -194,10 +194,6 @@ def end_of_round(r: Run) -> None:
         end_game(r, (), "rounds", "MK 1.01.B")
     else:
         r.stage("round", -1, "MK 1.07")
-
-
-def stage_priority_pass(r: Run, seat: int) -> None:
-    pass_priority(r, seat)
 
 
 AUTO = {

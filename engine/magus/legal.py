@@ -12,7 +12,7 @@ from engine.magus.actions import (
     Activate, Attach, ChangeOrder, ChooseStarter, Concede, Condition, Discard, Done, GoOn, Join,
     Keep, Mulligan, Pass, PickTower, Play, Protect, Siege, SolveQuest, Victim, WallCheck,
 )
-from engine.magus.ctx import Run, attached_to, current_level, holder, team_of
+from engine.magus.ctx import Run, attached_to, holder, team_of
 from engine.magus.effects import beast_attack, beast_step, beast_victims, clash
 from engine.magus.timeline import PRIORITY, add_item, after_unwind, context, open_timeline, \
     pass_priority
@@ -387,4 +387,3 @@ def _play(r: Run, seat: int, a: Play) -> None:
     add_item(r, seat, a.card, "card", a.caster, a.target, hidden,
              "MK 2.11" if origin == "past" else
              ("MK 6.05.B" if ctx == "timeline" else "MK 6.05.C"), origin)
-    _ = current_level, M
