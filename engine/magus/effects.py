@@ -56,6 +56,19 @@ def clash(r: Run, player: int, card: int) -> bool:
                for i in s.players[player].line + team_of(s, player))
 
 
+def named_clash(r: Run, player: int, card: int) -> bool:
+    """MK 1.03 "Nevesítés szabálya": no second same-named card of one player in Present or
+    the Depth (hidden cards ignored)."""
+    d = r.d(card)
+    if not d.named:
+        return False
+    s = r.s
+    return any(o.iid != card and o.owner == player and not o.face_down and
+               r.pool[o.cid].name.en == d.name.en and
+               o.zone in ("line", "team", "tower", "quests", "solved", "depth")
+               for o in s.cards)
+
+
 def resolve(r: Run, item: Item) -> bool:
     """Carry out an unwound item; False while a beast waits for its victim (a decision)."""
     s = r.s
@@ -81,9 +94,10 @@ def resolve(r: Run, item: Item) -> bool:
         return True
     d = r.d(item.card)
     if d.type == "adventurer":
-        if clash(r, item.player, item.card):
-            r.emit(E.CardMoved(item.card, goes_to(s, r.pool, item.card), -1, False, -1,
-                               "MK 3.07.2"))
+        if clash(r, item.player, item.card) or named_clash(r, item.player, item.card):
+            r.emit(E.CardMoved(item.card, "past", -1, False, -1,
+                               "MK 3.07.2" if clash(r, item.player, item.card)
+                               else "MK 1.03 \"Nevesítés szabálya\""))
         else:
             r.emit(E.CardMoved(item.card, "line", item.player, False, -1, "MK 3.07"))
     elif d.type == "tower":

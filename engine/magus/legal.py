@@ -13,7 +13,7 @@ from engine.magus.actions import (
     Keep, Mulligan, Pass, PickTower, Play, Protect, Siege, SolveQuest, Victim, WallCheck,
 )
 from engine.magus.ctx import Run, attached_to, holder, team_of
-from engine.magus.effects import beast_attack, beast_step, beast_victims, clash
+from engine.magus.effects import beast_attack, beast_step, beast_victims, clash, named_clash
 from engine.magus.timeline import PRIORITY, add_item, after_unwind, context, open_timeline, \
     pass_priority
 
@@ -140,7 +140,8 @@ def _plays(r: Run, seat: int, ctx: str) -> list[Any]:  # noqa: C901
     for i in sorted(p.hand) + sorted(recall):
         d = r.pool[s.cards[i].cid]
         if ctx == "sor":
-            if d.type == "adventurer" and d.mp <= p.mp and not clash(r, seat, i):
+            if d.type == "adventurer" and d.mp <= p.mp and not clash(r, seat, i) and \
+                    not named_clash(r, seat, i):
                 out.append(Play(i))
             elif d.type == "tower" and d.mp <= p.mp and not d.starting_only:
                 out.append(Play(i))
@@ -250,6 +251,9 @@ def refuse(r: Run, seat: int, a: Any) -> IllegalAction:
                                  f"{s.players[seat].mp}.", "mp")
         if d.type == "quest":
             return IllegalAction("MK 3.02.C", "You already have 3 pending quests.", "quests")
+        if d.type == "adventurer" and named_clash(r, seat, card):
+            return IllegalAction("MK 1.03 \"Nevesítés szabálya\"", "You already have a card "
+                                 "of that name in Present or the Depth.", "named")
         if d.type == "adventurer":
             return IllegalAction("MK 3.07.2", "That adventurer's alignment is opposed to one "
                                  "of yours in Present.", "alignment")
