@@ -122,3 +122,39 @@ def test_no_view_or_event_of_a_whole_game_tells_a_seat_a_hidden_card(seed):
                     assert red.rng == 0
         assert rules.view(s, OMNISCIENT).cards.keys() == {c.iid for c in s.cards}
     assert game.state.result is not None and checked > 1000
+
+
+def test_the_track_nests_round_phase_manoeuvre_and_timelines_outermost_first():
+    from engine.magus import actions as X
+    from tests.mk.helpers import A, B, C, Table
+
+    t = Table([C(B, "a-halvard", "line"), C(A, "o-pit", "attached"), C(A, "t-raven-loft"),
+               C(B, "t-raven-loft")], mp=[8, 10])
+    t.card(t.idx(A, "o-pit")).host = t.idx(A, "t-ember-keep")
+    t.act(B, X.Siege())
+    t.act(B, X.Join(t.idx(B, "a-halvard")))
+    for seat in (A, B):
+        track = t.rules.track(t.rules.view(t.s, seat))
+        rnd = track.frames[0]
+        phase = rnd.frames[0]
+        man = phase.frames[0]
+        outer = man.frames[0]
+        assert (rnd.title, phase.title, man.title) == ("track.round", "track.phase",
+                                                       "track.manoeuvre")
+        assert phase.params["why"] and man.params["kind"] == "siege"
+        assert outer.title == "tl.m_surround" and outer.frames[0].title == "tl.m_obst"
+
+
+def test_a_face_down_timeline_item_is_hidden_in_the_opponents_track():
+    from engine.magus import actions as X
+    from tests.mk.helpers import A, B, C, Table
+
+    t = Table([C(A, "o-cave-bear"), C(B, "x-healing-word"), C(B, "a-zsolt", "line", damage=1),
+               C(A, "t-raven-loft"), C(B, "t-raven-loft")], mp=[10, 8])
+    bear = t.idx(A, "o-cave-bear")
+    t.act(A, X.Attach(bear, t.idx(A, "t-ember-keep")))
+    assert t.rules.pending(t.s).player == B and t.s.timelines[-1].items
+    theirs = t.rules.track(t.rules.view(t.s, B)).frames[0].frames[0].frames[0].items[0]
+    mine = t.rules.track(t.rules.view(t.s, A)).frames[0].frames[0].frames[0].items[0]
+    assert theirs.source is None and "hidden" in theirs.flags and theirs.params["card"] == ""
+    assert mine.source is not None and mine.params["card"] == "o-cave-bear"
