@@ -74,7 +74,7 @@ def legal(r: Run, seat: int) -> list[Any]:  # noqa: C901 - one branch per stage
         front = [i for i in team if s.cards[i].front]
         out = [Protect(i) for i in front] if len(front) > 1 else []
         return out + [Done()]
-    if st == "goon":
+    if st in ("goon", "more"):
         return [GoOn(True), GoOn(False)]
     if st == "condition" and m is not None:
         return [Condition(i) for i in range(len(r.d(m.target).conditions))]
@@ -358,6 +358,8 @@ def perform(r: Run, seat: int, a: Any) -> None:  # noqa: C901 - one branch per a
             M.end(r, "wall", "MK 4.03.C")
         else:
             M.block(r)
+    elif t is GoOn and st == "more":
+        M.more_rounds(r, seat, a.go)
     elif t is GoOn:
         M.goon(r, seat, a.go)
     elif t is Condition:

@@ -177,11 +177,31 @@ def end_combat_round(r: Run) -> None:
     """Two passes end the round; a round with an action is followed by another (ruling 8)."""
     m = r.s.manoeuvre
     assert m is not None
-    if m.acted and r.s.options.get("combat_rounds", "auto") == "auto":
+    if r.s.options.get("combat_rounds", "auto") == "ask":
+        r.stage("more", m.initiator, "MK 4.06 \"Harci körök\".G")
+        return
+    if m.acted:
         combat_round(r)
         return
+    to_result(r)
+
+
+def to_result(r: Run) -> None:
     r.emit(E.StepBegan("result", "MK 4.06 \"A harc eredményének meghatározása\""))
     open_timeline(r, "m_result", "MK 4.06 \"A harc eredményének meghatározása\"")
+
+
+def more_rounds(r: Run, player: int, go: bool) -> None:
+    """Ruling 8, option "ask": each player in turn (the initiator first) may ask for another
+    combat round; one who asks gets it."""
+    m = r.s.manoeuvre
+    assert m is not None
+    if go:
+        combat_round(r)
+    elif player == m.initiator:
+        r.stage("more", 1 - player, "MK 4.06 \"Harci körök\".G")
+    else:
+        to_result(r)
 
 
 def promote_front(r: Run) -> None:

@@ -170,3 +170,32 @@ def test_mk_2_11_recall_plays_from_the_past_and_then_goes_to_the_depth():
     assert t.of(E.ItemAdded, out)[0].origin == "past"
     moved = [e for e in out if isinstance(e, E.CardMoved) and e.card == arrow]
     assert moved[0].zone == "depth" and moved[0].rule == "MK 2.11"
+
+
+def _to_rounds(options: dict) -> Table:
+    t = Table([C(B, "a-halvard", "line"), C(A, "a-borka", "line")] + KEEP, mp=[8, 10],
+              options=options)
+    t.act(B, X.Siege())
+    t.act(B, X.Join(t.idx(B, "a-halvard")))
+    _drive(t, lambda d: X.Join(t.idx(A, "a-borka")) if d.kind == "team" else
+           (False if t.s.manoeuvre.step == "rounds" else None))
+    return t
+
+
+def test_mk_4_06_harci_korok_g_an_all_pass_round_ends_the_rounds_by_ruling_8():
+    t = _to_rounds({})
+    out = _drive(t, lambda d: False if t.s.manoeuvre is None or
+                 t.s.manoeuvre.step != "rounds" else None)
+    assert len(t.of(E.CombatRound)) == 1 and any(
+        isinstance(e, E.StepBegan) and e.step == "result" for e in out)
+
+
+def test_mk_4_06_harci_korok_g_option_ask_lets_a_player_ask_for_another_round():
+    t = _to_rounds({"combat_rounds": "ask"})
+    _drive(t, lambda d: False if d.kind == "more" else None)
+    d = t.rules.pending(t.s)
+    assert d.kind == "more" and d.player == B                          # the initiator first
+    t.act(B, X.GoOn(False))
+    assert t.rules.pending(t.s).kind == "more" and t.rules.pending(t.s).player == A
+    out = t.act(A, X.GoOn(True))
+    assert t.of(E.CombatRound, out)[0].number == 2
