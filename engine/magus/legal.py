@@ -209,6 +209,12 @@ def _priority(r: Run, seat: int) -> list[Any]:
             out += [SolveQuest(q) for pl in s.players for q in pl.quests]
     elif ctx == "sor":
         out = [a for a in out if isinstance(a, Play) and r.d(a.card).speed == "fast"]
+    if ctx == "timeline":                      # MK 3.04.F: onto the opponent's new quest
+        for q in s.timelines[-1].entered:
+            if holder(s.cards[q]) != seat and s.cards[q].zone == "quests" and \
+                    len(attached_to(s, q)) < r.d(q).paths:
+                out += [Attach(i, q) for i in sorted(p.hand)
+                        if r.pool[s.cards[i].cid].type == "obstacle"]
     if ctx == "timeline" and s.timelines[-1].kind == "m_obst" and m is not None:
         enemy = team_of(s, 1 - seat)
         if enemy:
@@ -328,6 +334,8 @@ def perform(r: Run, seat: int, a: Any) -> None:  # noqa: C901 - one branch per a
         flow.close_discard_done(r, seat)
     elif t is Play:
         _play(r, seat, a)
+    elif t is Attach and context(s) == "timeline":           # an interrupting attachment
+        add_item(r, seat, a.card, "attach", -1, a.host, True, "MK 3.04.F")
     elif t is Attach:
         r.stamp(seat)                                                  # MK 3.04.B, ruling 3
         open_timeline(r, "action", "MK 3.04.B", recompute=False)

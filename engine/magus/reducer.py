@@ -85,6 +85,8 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
         s.context_passes = 0
     elif t is E.ItemAdded:
         tl = s.timelines[-1]
+        if ev.kind == "attach" and ev.target in tl.entered:
+            tl.entered.remove(ev.target)          # one interrupting obstacle (MK 3.04.F)
         if ev.kind in ("card", "attach"):
             _unzone(s, ev.card)                   # from the hand, or the Past (MK 2.11)
             s.cards[ev.card].zone = "timeline"
@@ -116,6 +118,8 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
         if ev.zone in LISTED:
             c.controller = holder
             getattr(s.players[holder], ev.zone).append(ev.card)
+        if ev.zone == "quests" and s.timelines:
+            s.timelines[-1].entered.append(ev.card)
         if ev.zone in ("past", "depth", "future", "hand"):
             c.damage, c.hurt, c.doomed, c.pos, c.front = 0, False, False, "alert", True
     elif t is E.PositionSet:

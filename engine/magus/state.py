@@ -49,6 +49,7 @@ class Timeline(msgspec.Struct):
     items: list[Item] = []
     passes: int = 0
     used: list[int] = []          # sources activated in it (MK 6.05.P)
+    entered: list[int] = []       # quests that entered Present in it (MK 3.04.F)
 
 
 class Manoeuvre(msgspec.Struct):

@@ -59,3 +59,21 @@ def test_mk_1_07_hand_adjustment_discards_down_to_seven():
     while t.rules.pending(t.s).kind == "adjust":
         t.act(A, t.legal(A)[0])
     assert len(t.s.players[A].hand) == 7
+
+
+def test_mk_3_04_f_the_opponent_may_attach_one_obstacle_to_a_new_quest_at_once():
+    t = Table([C(A, "q-wolf-pass"), C(B, "o-pit"), C(B, "o-stone-hound")] + KEEP, mp=[10, 8])
+    quest, pit, hound = t.idx(A, "q-wolf-pass"), t.idx(B, "o-pit"), t.idx(B, "o-stone-hound")
+    t.act(A, X.Play(quest))
+    assert t.card(quest).zone == "quests" and t.s.timelines            # the same timeline
+    assert t.rules.pending(t.s).player == B
+    assert X.Attach(pit, quest) in t.legal(B)
+    out = t.act(B, X.Attach(pit, quest))
+    added = t.of(E.ItemAdded, out)[0]
+    assert added.rule == "MK 3.04.F" and added.hidden and not t.of(E.Stamped, out)
+    assert not t.of(E.TimelineOpened, out)
+    assert t.card(pit).zone == "attached" and t.card(pit).host == quest
+    # one only: B still held the Stone Hound, yet had nothing more to do in that timeline
+    assert len(t.of(E.ItemAdded, out)) == 1 and t.card(hound).zone == "hand"
+    first_pass = next(e for e in out if isinstance(e, E.Passed))
+    assert first_pass.player == B and first_pass.context == "timeline"
