@@ -107,13 +107,16 @@ def _targets(r: Run, seat: int, kind: str, area: str) -> list[int]:
             if s.timelines else []
     zone = "team" if area == "team" else "line"
     out = []
+    if kind == "own_adventurer":              # MK 1.14.8: undamaged only if none is damaged
+        own = [c for c in s.cards if c.zone == zone and holder(c) == seat and
+               r.pool[c.cid].type == "adventurer"]
+        hurt = [c.iid for c in own if c.damage > 0]
+        return hurt or [c.iid for c in own]
     for c in s.cards:
         if c.zone != zone or r.pool[c.cid].type != "adventurer":
             continue
         mine = holder(c) == seat
         if kind == "enemy_line" and not mine:
-            out.append(c.iid)
-        elif kind == "own_adventurer" and mine and c.damage > 0:
             out.append(c.iid)
         elif kind == "enemy_front" and not mine and c.front:
             out.append(c.iid)

@@ -18,8 +18,14 @@ def _hex_on(level_target: str, extra: list | None = None, mp=(8, 10)) -> Table:
                  + (extra or []) + KEEP, mp=list(mp))
 
 
-def _hex(t: Table, target: str) -> list:
-    return t.act(B, X.Play(t.idx(B, "x-hex"), t.idx(B, "a-bone-reader"), t.idx(A, target)))
+def _hex(t: Table, target: str, answer: bool = False) -> list:
+    """B casts the Hex; unless ``answer``, both pass until it has resolved."""
+    out = t.act(B, X.Play(t.idx(B, "x-hex"), t.idx(B, "a-bone-reader"), t.idx(A, target)))
+    hex_uid = t.of(E.ItemAdded, out)[0].uid
+    while not answer and t.s.timelines and any(
+            it.uid == hex_uid for it in t.s.timelines[-1].items):
+        out += t.act(t.rules.pending(t.s).player, X.Pass())
+    return out
 
 
 def test_mk_6_05_a_once_a_timeline_has_begun_only_fast_effects():
@@ -78,7 +84,7 @@ def test_mk_6_05_d_hidden_cards_stay_hidden_in_the_timeline():
 
 def test_mk_6_05_e_lifo_the_last_added_item_resolves_first():
     t = _hex_on("a-zsolt", [C(A, "x-counterspell"), C(A, "a-teodor", "line")], mp=(8, 10))
-    _hex(t, "a-zsolt")
+    _hex(t, "a-zsolt", answer=True)
     hex_item = t.s.timelines[-1].items[-1]
     out = t.act(A, X.Play(t.idx(A, "x-counterspell"), t.idx(A, "a-teodor"), hex_item.uid))
     unwound = t.of(E.ItemUnwound, out)
@@ -90,7 +96,7 @@ def test_mk_6_05_e_lifo_the_last_added_item_resolves_first():
 
 def test_mk_6_05_f_the_active_player_has_the_first_right_and_duty_to_act():
     t = _hex_on("a-zsolt", [C(B, "x-healing-word"), C(B, "a-ilka", "line", damage=1)])
-    _hex(t, "a-zsolt")
+    _hex(t, "a-zsolt", answer=True)
     d = t.rules.pending(t.s)
     assert d is not None and d.player == B and d.kind == "priority"   # the adder acts first
     assert t.legal(A) == []                                           # the other waits
@@ -103,7 +109,7 @@ def test_mk_6_05_g_two_passes_unwind_the_top_item_then_the_active_player_is_reco
     t = _hex_on("a-zsolt", [C(B, "x-healing-word"), C(B, "a-ilka", "line", damage=1),
                             C(A, "x-healing-word"), C(A, "a-ilka", "line", damage=1)],
                 mp=(8, 10))
-    _hex(t, "a-zsolt")                                         # B 7 MP, A 8
+    _hex(t, "a-zsolt", answer=True)                                         # B 7 MP, A 8
     t.act(B, X.Pass())
     out = t.act(A, X.Pass())
     assert t.of(E.ItemUnwound, out) and t.card(t.idx(A, "a-zsolt")).damage == 1
@@ -158,8 +164,7 @@ def test_mk_6_05_k_an_adventurer_turns_wounded_only_at_the_timelines_end():
 
 def test_mk_6_05_l_a_death_effect_waits_for_the_end_and_healing_works_until_then():
     doom = Table([C(B, "x-curse-of-ash"), C(B, "a-bone-reader", "line"),
-                  C(A, "a-zsolt", "line"), C(A, "x-healing-word"), C(A, "a-ilka", "line")]
-                 + KEEP, mp=[8, 10])
+                  C(A, "a-zsolt", "line"), C(A, "a-ilka", "line")] + KEEP, mp=[8, 10])
     z = doom.idx(A, "a-zsolt")
     out = doom.act(B, X.Play(doom.idx(B, "x-curse-of-ash"), doom.idx(B, "a-bone-reader"), z))
     doomed = out.index(doom.of(E.Doomed, out)[0])
@@ -202,7 +207,7 @@ def test_mk_6_05_n_a_damaged_survivor_in_the_line_turns_wounded_and_loses_its_da
 def test_mk_6_05_r_an_item_that_lost_its_target_is_neutralised():
     t = _hex_on("a-zsolt", [C(A, "x-counterspell"), C(A, "a-teodor", "line"),
                             C(B, "x-counterspell"), C(B, "a-mira", "line")], mp=(8, 10))
-    _hex(t, "a-zsolt")                                           # B 7, A 8
+    _hex(t, "a-zsolt", answer=True)                                           # B 7, A 8
     t.act(B, X.Pass())
     hex_uid = t.s.timelines[-1].items[-1].uid
     out = t.act(A, X.Play(t.idx(A, "x-counterspell"), t.idx(A, "a-teodor"), hex_uid))  # A 6
@@ -339,8 +344,8 @@ def test_mk_6_07_e_fast_effects_outside_a_timeline_go_to_the_active_player_first
 
 
 def test_mk_6_05_q_an_end_of_combat_effect_waits_for_the_end_of_its_timeline():
-    t = Table([C(B, "a-szirom", "line"), C(B, "x-smoke-bomb"), C(A, "a-borka", "line"),
-               C(A, "x-healing-word")] + KEEP, mp=[8, 10])
+    t = Table([C(B, "a-szirom", "line"), C(B, "x-smoke-bomb"), C(A, "a-borka", "line")]
+              + KEEP, mp=[8, 10])
     t.act(B, X.Siege())
     t.act(B, X.Join(t.idx(B, "a-szirom")))
     while t.s.manoeuvre.step != "rounds":            # B keeps the bomb; A blocks with Borka
