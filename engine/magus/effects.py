@@ -38,11 +38,21 @@ def targets_hold(r: Run, item: Item) -> bool:
     if item.kind == "attach":
         host = r.card(item.target)
         return host.zone in ("quests", "tower")
-    if item.kind == "card":
+    if item.kind in ("card", "copy"):
         d = r.d(item.card)
         if d.type in ("action", "event") and d.target:
-            return target_ok(r, item.player, d.target, item.target)
+            return target_ok(r, item.player if item.kind == "card" else
+                             _original_side(r, item), d.target, item.target)
     return True
+
+
+def _original_side(r: Run, item: Item) -> int:
+    """A copy keeps its original's targets, so they are judged from the original's side."""
+    d = r.d(item.card)
+    t = r.card(item.target) if 0 <= item.target < len(r.s.cards) else None
+    if t is not None and d.target.startswith("enemy"):
+        return 1 - holder(t)
+    return holder(t) if t is not None else item.player
 
 
 def clash(r: Run, player: int, card: int) -> bool:
@@ -79,6 +89,9 @@ def resolve(r: Run, item: Item) -> bool:
         c = r.card(item.target)
         if c.zone == "team":
             r.emit(E.OrderSet(item.target, not c.front, "MK 4.06 \"Harci körök\".F"))
+        return True
+    if item.kind == "copy":                                                   # MK 6.05.O
+        run_effects(r, item, r.d(item.card).effects)
         return True
     if item.kind == "reveal":                          # MK 4.06 "Toronyszint felfedése".B
         run_effects(r, item, r.d(item.card).reveal)
@@ -130,6 +143,17 @@ def run_effects(r: Run, item: Item, effects: tuple[Effect, ...]) -> None:
             amount = min(e.amount, r.card(t).damage)
             if amount:
                 r.emit(E.Healed(t, amount, "MK 1.14.8"))
+        elif e.op == "copy":
+            # MK 6.05.O: a copy of the targeted item joins the timeline on top: no cost, the
+            # original's targets, the copier's caster (it may not copy a copy of itself)
+            for it in s.timelines[-1].items:
+                if it.uid == t and it.kind in ("card", "copy") and \
+                        r.pool[s.cards[it.card].cid].type == "action":
+                    from engine.magus.timeline import add_item
+
+                    add_item(r, item.player, it.card, "copy", item.caster, it.target,
+                             False, "MK 6.05.O")
+                    break
         elif e.op == "neutralise":
             for it in s.timelines[-1].items:
                 if it.uid == t:

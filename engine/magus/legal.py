@@ -103,7 +103,7 @@ def _targets(r: Run, seat: int, kind: str, area: str) -> list[int]:
         return [-1]
     if kind == "item":
         return [it.uid for it in s.timelines[-1].items
-                if it.kind in ("card", "activation", "reveal") and not it.hidden] \
+                if it.kind in ("card", "activation", "reveal", "copy") and not it.hidden] \
             if s.timelines else []
     zone = "team" if area == "team" else "line"
     out = []

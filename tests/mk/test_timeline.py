@@ -367,3 +367,20 @@ def test_mk_6_05_q_an_end_of_combat_effect_waits_for_the_end_of_its_timeline():
     assert resolved < ended < result[0]                  # the combat ended only at the end
     assert not [e for e in out[resolved:result[0]] if isinstance(e, E.CombatRound)]
     assert t.of(E.CombatDecided, out)
+
+
+def test_mk_6_05_o_a_copy_of_an_item_pays_nothing_and_its_caster_is_the_copier():
+    t = _hex_on("a-zsolt", [C(B, "x-mirror-spell"), C(B, "a-mira", "line")], mp=(8, 10))
+    out = _hex(t, "a-zsolt", answer=True)                           # B 7 MP
+    hex_uid = t.of(E.ItemAdded, out)[0].uid
+    mirror = t.idx(B, "x-mirror-spell")
+    out = t.act(B, X.Play(mirror, t.idx(B, "a-mira"), hex_uid))    # B 5 MP
+    while t.s.timelines and t.s.timelines[-1].items:
+        out += t.act(t.rules.pending(t.s).player, X.Pass())
+    copy = [e for e in t.of(E.ItemAdded, out) if e.kind == "copy"]
+    assert copy and copy[0].rule == "MK 6.05.O" and copy[0].card == t.idx(B, "x-hex")
+    assert copy[0].caster == t.idx(B, "a-mira") and copy[0].target == t.idx(A, "a-zsolt")
+    assert t.s.players[B].mp == 5                                  # the copy cost nothing
+    hits = [e for e in t.of(E.Damaged, out) if e.card == t.idx(A, "a-zsolt")]
+    assert [h.amount for h in hits] == [1, 1]                      # the copy, then the Hex
+    assert t.card(t.idx(B, "x-hex")).zone == "past"                # the card went once
