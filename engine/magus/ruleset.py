@@ -133,5 +133,6 @@ _STAGE_RULES = {"starter": "MK 1.08.A", "towers": "MK 1.08.B", "mulligan": "MK 1
                 "adjust": "MK 1.07 \"Kézigazítás lépés\"",
                 "close_discard": "MK 1.07 \"Forduló zárása fázis\"",
                 "team": "MK 4.06", "wall": "MK 4.03.C", "order": "MK 4.06 \"Harci körök\".A",
-                "goon": "MK 4.02.C", "more": "MK 4.06 \"Harci körök\".G", "condition": "MK 4.06 \"Feltétel\"",
+                "goon": "MK 4.02.C", "more": "MK 4.06 \"Harci körök\".G",
+                "condition": "MK 4.06 \"Feltétel\"",
                 "victim": "MK 4.06 \"Bestia\".E"}
