@@ -95,6 +95,14 @@ class Victim(Act):                  # MK 4.06 "Bestia".E
     card: Id
 
 
+class Cut(Act):                     # MK 1.03 "Keverési szabály": cut the opponent's Future
+    at: Id
+
+
+class Reshuffle(Act):               # MK 1.03 "Keverési szabály": shuffle it again
+    pass
+
+
 class Pass(Act):                    # MK 6.07
     pass
 
@@ -105,4 +113,4 @@ class Concede(Act):
 
 Action = Union[Start, ChooseStarter, PickTower, Done, Keep, Mulligan, Discard, Play, Attach,
                Activate, Siege, SolveQuest, Join, Protect, ChangeOrder, WallCheck, GoOn,
-               Condition, Victim, Pass, Concede]
+               Condition, Victim, Pass, Concede, Cut, Reshuffle]

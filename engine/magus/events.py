@@ -286,10 +286,23 @@ class BeastEnded(Ev):
     rule: str = "MK 4.06 \"Bestia\".I"
 
 
+class CutOffered(Ev):               # MK 1.03 "Keverési szabály": after a shuffle
+    players: tuple[int, ...]        # whose Futures were shuffled
+    then: str                       # the stage after the cuts
+    rule: str = "MK 1.03 \"Keverési szabály\""
+
+
+class CutAnswered(Ev):              # the opponent cut (at > 0), reshuffled, or let it be
+    player: int                     # whose Future
+    how: str                        # cut / reshuffle / none
+    at: int = 0
+    rule: str = "MK 1.03 \"Keverési szabály\""
+
+
 class EndWaits(Ev):                 # MK 6.05.Q: honoured at the end of the current timeline
     what: str                       # combat / manoeuvre / "" (honoured)
     rule: str = "MK 6.05.Q"
 
 
-Event = Union[Event, EndWaits, BeastBegan, BeastAttacked, BeastHit,  # type: ignore[misc]
+Event = Union[Event, CutOffered, CutAnswered, EndWaits, BeastBegan, BeastAttacked, BeastHit,  # type: ignore[misc]
               BeastEnded]

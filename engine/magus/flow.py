@@ -13,7 +13,7 @@ HAND = 7                                     # MK 1.03 "Kézméret"
 MP_START = 6                                 # MK 1.08.C
 MP_GAIN = 4                                  # MK 1.07 "MP-nyerés lépés"
 #: stages that wait for a seat
-DECISIONS = {"starter", "towers", "mulligan", "adjust", "close_discard", PRIORITY, "team",
+DECISIONS = {"starter", "cut", "towers", "mulligan", "adjust", "close_discard", PRIORITY, "team",
              "wall", "order", "goon", "more", "condition", "victim"}
 
 
@@ -62,7 +62,21 @@ def after_towers(r: Run, player: int) -> None:
         r.mp(p, MP_START, "MK 1.08.C")
     for p in (0, 1):
         r.shuffle(p, "MK 1.08.C")
-    r.stage("round", -1, "MK 1.08.D")
+    offer_cut(r, (0, 1), "round")
+
+
+def offer_cut(r: Run, players: tuple[int, ...], then: str) -> None:
+    """MK 1.03 "Keverési szabály": after a shuffle the opponent may shuffle again or cut."""
+    r.emit(E.CutOffered(players, then))
+    next_cut(r)
+
+
+def next_cut(r: Run) -> None:
+    s = r.s
+    if s.cuts:
+        r.stage("cut", 1 - s.cuts[0], "MK 1.03 \"Keverési szabály\"")
+    else:
+        r.stage(s.after_cut, -1, "MK 1.08.D")
 
 
 # ---------------------------------------------------------------------------- the round

@@ -9,8 +9,9 @@ from engine.core.game import IllegalAction
 from engine.magus import events as E
 from engine.magus import flow, manoeuvre as M
 from engine.magus.actions import (
-    Activate, Attach, ChangeOrder, ChooseStarter, Concede, Condition, Discard, Done, GoOn, Join,
-    Keep, Mulligan, Pass, PickTower, Play, Protect, Siege, SolveQuest, Victim, WallCheck,
+    Activate, Attach, ChangeOrder, ChooseStarter, Concede, Condition, Cut, Discard, Done, GoOn,
+    Join, Keep, Mulligan, Pass, PickTower, Play, Protect, Reshuffle, Siege, SolveQuest, Victim,
+    WallCheck,
 )
 from engine.magus.ctx import Run, attached_to, holder, team_of
 from engine.magus.effects import beast_attack, beast_step, beast_victims, clash, named_clash
@@ -49,6 +50,9 @@ def legal(r: Run, seat: int) -> list[Any]:  # noqa: C901 - one branch per stage
                 seen.add(cid)
                 out.append(PickTower(i))
         return out
+    if st == "cut":
+        n = len(s.players[s.cuts[0]].future) if s.cuts else 0
+        return [Done()] + ([Reshuffle()] if n > 1 else []) + [Cut(k) for k in range(1, n)]
     if st == "mulligan":
         return [Keep(), Mulligan()] if p.hand_size >= 3 else [Keep()]
     if st == "adjust":
@@ -324,7 +328,18 @@ def perform(r: Run, seat: int, a: Any) -> None:  # noqa: C901 - one branch per a
         p = s.players[seat]
         r.emit(E.HandReturned(seat, tuple(p.hand), p.hand_size - 2))
         r.shuffle(seat, "MK 1.08.D")
-        r.stage("hand", -1, "MK 1.08.D")
+        flow.offer_cut(r, (seat,), "hand")
+    elif t is Cut:
+        r.emit(E.CutAnswered(s.cuts[0], "cut", a.at))
+        flow.next_cut(r)
+    elif t is Reshuffle:
+        owner = s.cuts[0]
+        r.shuffle(owner, "MK 1.03 \"Keverési szabály\"")
+        r.emit(E.CutAnswered(owner, "reshuffle"))
+        flow.next_cut(r)
+    elif t is Done and st == "cut":
+        r.emit(E.CutAnswered(s.cuts[0], "none"))
+        flow.next_cut(r)
     elif t is Discard:
         r.emit(E.CardMoved(a.card, "past", -1, False, -1, "MK 1.03 \"Lap eldobása\""))
         if st == "adjust":

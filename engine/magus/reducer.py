@@ -177,6 +177,13 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
         pass
     elif t is E.ManoeuvreEnded:
         s.manoeuvre = None
+    elif t is E.CutOffered:
+        s.cuts, s.after_cut = list(ev.players), ev.then
+    elif t is E.CutAnswered:
+        s.cuts.pop(0)
+        if ev.how == "cut":
+            fut = s.players[ev.player].future
+            s.players[ev.player].future = fut[ev.at:] + fut[:ev.at]
     elif t is E.EndWaits:
         s.ending = ev.what
     elif t is E.BeastBegan:

@@ -129,7 +129,7 @@ class MkRuleset:
         return Concede()
 
 
-_STAGE_RULES = {"starter": "MK 1.08.A", "towers": "MK 1.08.B", "mulligan": "MK 1.08.D",
+_STAGE_RULES = {"starter": "MK 1.08.A", "cut": "MK 1.03 \"Keverési szabály\"", "towers": "MK 1.08.B", "mulligan": "MK 1.08.D",
                 "adjust": "MK 1.07 \"Kézigazítás lépés\"",
                 "close_discard": "MK 1.07 \"Forduló zárása fázis\"",
                 "team": "MK 4.06", "wall": "MK 4.03.C", "order": "MK 4.06 \"Harci körök\".A",

@@ -106,6 +106,8 @@ class State(msgspec.Struct):
     starter: int = -1
     rolls: list[int] = []         # setup roll totals
     last_judged: bool = False     # the last roll's success
+    cuts: list[int] = []          # Futures just shuffled, whose opponent may cut (MK 1.03)
+    after_cut: str = ""           # the stage the game goes on with after the cuts
     ending: str = ""               # an end-of-combat/-manoeuvre effect waits (MK 6.05.Q)
     beast: list[int] = []         # a beast resolving: [card, attacks left] (MK 4.06 "Bestia")
     beast_hits: dict[int, int] = {}

@@ -142,7 +142,8 @@ def redact(ev: Any, seat: int) -> Any:
 
 
 def reveals_hidden(ev: Any) -> bool:
-    return isinstance(ev, (E.Shuffled, E.Drew, E.DieRolled, E.Revealed, E.HandReturned))
+    return isinstance(ev, (E.Shuffled, E.Drew, E.DieRolled, E.Revealed, E.HandReturned,
+                           E.CutAnswered))
 
 
 # ---------------------------------------------------------------------------- track

@@ -28,6 +28,13 @@ def _pick_towers(rules, s, seat):
     return out
 
 
+def _no_cuts(rules, s):
+    out = []
+    while s.stage == "cut":
+        out += rules.submit(s, s.chooser, X.Done())
+    return out
+
+
 def test_mk_1_08_a_both_roll_die_by_die_and_the_higher_roller_chooses_the_starter():
     rules, s, out = _new()
     dice = [e for e in out if isinstance(e, E.DieRolled)]
@@ -61,6 +68,7 @@ def test_mk_1_08_b_three_different_hidden_tower_levels_in_the_owners_order():
     assert all(rules.view(s, 1).cards[i].cid == "" for i in tower)
     assert all(rules.redact(e, 1).card == -1 for e in out if isinstance(e, E.TowerPicked))
     out = _pick_towers(rules, s, 1)
+    out += _no_cuts(rules, s)
     gained = [e for e in out if isinstance(e, E.MpChanged) and e.rule == "MK 1.08.C"]
     assert [g.delta for g in gained] == [6, 6]                                     # MK 1.08.C
     assert s.round == 1 and [p.mp for p in s.players] == [10, 10]                  # ruling 5
@@ -71,10 +79,13 @@ def test_mk_1_08_d_mulligan_seven_five_three_one():
     rules.submit(s, s.chooser, X.ChooseStarter(0))
     _pick_towers(rules, s, 0)
     _pick_towers(rules, s, 1)
+    _no_cuts(rules, s)
     assert rules.pending(s).kind == "mulligan" and rules.pending(s).player == 0   # ruling 6
     sizes = [len(s.players[0].hand)]
     for _ in range(3):
         rules.submit(s, 0, X.Mulligan())
+        assert rules.pending(s).kind == "cut" and rules.pending(s).player == 1
+        _no_cuts(rules, s)
         sizes.append(len(s.players[0].hand))
     assert sizes == [7, 5, 3, 1]
     assert rules.legal_actions(s, 0) == [X.Keep()]                 # a hand of 1 is kept
@@ -136,3 +147,21 @@ def test_mk_1_01_a_nineteen_dp_and_strictly_most_win_at_once():
     assert t.of(E.TimelineEnded, out)[0].kind == "m_init"
     res = t.s.result
     assert res is not None and res.winners == (A,) and res.rule == "MK 1.01.A"
+
+
+def test_mk_1_03_keveresi_szabaly_after_a_shuffle_the_opponent_may_cut_or_reshuffle():
+    rules, s, _ = _new()
+    rules.submit(s, s.chooser, X.ChooseStarter(0))
+    _pick_towers(rules, s, 0)
+    _pick_towers(rules, s, 1)
+    d = rules.pending(s)
+    assert (d.kind, d.player) == ("cut", 1) and s.cuts == [0, 1]       # B may cut A's Future
+    before = list(s.players[0].future)
+    out = rules.submit(s, 1, X.Cut(5))
+    assert s.players[0].future == before[5:] + before[:5]
+    assert [e for e in out if isinstance(e, E.CutAnswered)][0].rule == \
+        "MK 1.03 \"Keverési szabály\""
+    assert rules.pending(s).player == 0                                 # A may cut B's
+    out = rules.submit(s, 0, X.Reshuffle())
+    assert any(isinstance(e, E.Shuffled) and e.player == 1 for e in out)
+    assert all(rules.redact(e, 0).order == () for e in out if isinstance(e, E.Shuffled))
