@@ -98,10 +98,11 @@ class ActiveSet(Ev):                # MK 1.06: who is active and why
     rule: str = "MK 1.06"
 
 
-class Passed(Ev):                   # MK 6.07
+class Passed(Ev):                   # MK 6.07; a first pass also hands priority over (6.07.C)
     player: int
     context: str
     rule: str = "MK 6.07.D"
+    second: bool = False            # the second in a row: it ends, unwinds or closes
 
 
 class TimelineOpened(Ev):           # MK 6.00 / 6.03

@@ -36,6 +36,8 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
             s.timelines[-1].passes += 1
         else:
             s.context_passes += 1
+        if not ev.second:                         # MK 6.07.C: the opponent is active
+            s.active, s.why, s.why_a, s.why_b = 1 - ev.player, "passed", 0, 0
     elif t is E.DieRolled:
         s.rng = ev.rng
     elif t is E.RollJudged:

@@ -45,10 +45,9 @@ def pass_priority(r: Run, player: int) -> None:
     or end the Manoeuvres phase."""
     s = r.s
     ctx = context(s)
-    r.emit(E.Passed(player, ctx, "MK 6.07.D"))
-    count = s.timelines[-1].passes if ctx == "timeline" else s.context_passes
+    count = (s.timelines[-1].passes if ctx == "timeline" else s.context_passes) + 1
+    r.emit(E.Passed(player, ctx, "MK 6.07.D" if count < 2 else "MK 6.07.F", count >= 2))
     if count < 2:
-        r.emit(E.ActiveSet(1 - player, "passed", 0, 0, "MK 6.07.C"))
         return
     from engine.magus import flow, manoeuvre
 

@@ -58,6 +58,8 @@ def active_chain(events: list[Any]) -> list[tuple[str, int, str]]:
     for e in events:
         if isinstance(e, E.Passed):
             out.append(("pass", e.player, e.context))
+            if not e.second:                      # a first pass hands priority over
+                out.append(("active", 1 - e.player, "passed"))
         elif isinstance(e, E.ActiveSet):
             out.append(("active", e.player, e.why))
         elif isinstance(e, (E.ItemUnwound, E.TimelineEnded, E.PhaseBegan)):
