@@ -18,14 +18,20 @@ def _random(ruleset: Any, seed: int) -> Any:
     return RandomBot(seed)
 
 
+def _squire(ruleset: Any, seed: int) -> Any:
+    from engine.magus.bot import SquireBot
+
+    return SquireBot(ruleset.pool, seed)
+
+
 class MkPlugin:
     name = "mk"
     aliases = ("magus",)
     prefix = "MK"
     title = {"en": "M.A.G.U.S.", "hu": "M.A.G.U.S."}
     seats = (2, 2)
-    bots = {"random": _random}
-    default_bot = "random"
+    bots = {"squire": _squire, "random": _random}
+    default_bot = "squire"
     search = staticmethod(search_hooks.hooks)      # engine.core.search
 
     @property
