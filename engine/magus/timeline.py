@@ -101,6 +101,9 @@ def neutralise(r: Run, it: Item) -> None:
     r.emit(E.ItemUnwound(it.uid, True, "MK 5.07.I"))
     if it.kind in ("card", "attach"):
         r.emit(E.CardMoved(it.card, leaves_to(r, it), -1, False, -1, "MK 5.07.I"))
+    elif it.kind == "activation" and r.card(it.card).zone == "attached":
+        # an obstacle lasts until used (MK 3.04.G): a neutralised activation used it up
+        r.emit(E.CardMoved(it.card, goes_to(r.s, r.pool, it.card), -1, False, -1, "MK 3.04.G"))
 
 
 # ---------------------------------------------------------------------------- the end

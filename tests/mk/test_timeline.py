@@ -384,3 +384,24 @@ def test_mk_6_05_o_a_copy_of_an_item_pays_nothing_and_its_caster_is_the_copier()
     hits = [e for e in t.of(E.Damaged, out) if e.card == t.idx(A, "a-zsolt")]
     assert [h.amount for h in hits] == [1, 1]                      # the copy, then the Hex
     assert t.card(t.idx(B, "x-hex")).zone == "past"                # the card went once
+
+
+def test_mk_5_07_i_a_neutralised_obstacle_activation_uses_the_obstacle_up():
+    t = Table([C(B, "a-halvard", "line"), C(B, "a-mira", "line"), C(B, "x-counterspell"),
+               C(A, "o-pit", "attached")] + KEEP, mp=[8, 10])
+    pit = t.idx(A, "o-pit")
+    t.card(pit).host = t.idx(A, "t-ember-keep")
+    t.act(B, X.Siege())
+    t.act(B, X.Join(t.idx(B, "a-halvard")))
+    t.act(B, X.Join(t.idx(B, "a-mira")))           # nobody else may join: Done is taken
+    while t.s.manoeuvre.step != "obstacles":
+        t.act(t.rules.pending(t.s).player, X.Pass())
+    t.act(A, X.Activate(pit))
+    activation = t.s.timelines[-1].items[-1].uid
+    assert t.rules.pending(t.s).player == B
+    out = t.act(B, X.Play(t.idx(B, "x-counterspell"), t.idx(B, "a-mira"), activation))
+    unwound = [e for e in t.of(E.ItemUnwound, out) if e.uid == activation]
+    assert unwound and unwound[0].neutralised
+    moved = [e for e in out if isinstance(e, E.CardMoved) and e.card == pit]
+    assert moved[0].zone == "past" and moved[0].rule == "MK 3.04.G"
+    assert not [e for e in t.of(E.Damaged, out) if e.rule == "MK 4.06 \"Csapda aktivizálás\""]
