@@ -36,7 +36,9 @@ def test_rulesets_lists_every_installed_ruleset(toy, capsys):
     code, out, _ = _run(capsys, "rulesets")
     assert code == 0
     lines = {line.split()[0]: line for line in out.splitlines() if line.strip()}
-    assert set(lines) == {"hkk", "sw", "toy"}
+    assert set(lines) == {"hkk", "sw", "mk", "toy"}
+    for words in ("M.A.G.U.S.", "citations MK", "2 seats", "2 decks", "random"):
+        assert words in lines["mk"], lines["mk"]
     assert "Hatalom Kártyái" in lines["hkk"] and "citations K " in lines["hkk"]
     for words in ("Summoner Wars", "citations SW", "2 seats", "3 decks", "warlord", "random"):
         assert words in lines["sw"], lines["sw"]

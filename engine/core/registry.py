@@ -19,7 +19,7 @@ from typing import Any, Callable, Protocol
 from engine.core.log import Header, Seat
 
 #: Plugins that ship with hkk (module paths; each module defines ``PLUGIN``).
-BUILTIN = ("engine.hkk.plugin", "engine.sw.plugin")
+BUILTIN = ("engine.hkk.plugin", "engine.sw.plugin", "engine.magus.plugin")
 
 #: What lists a built-in before its module is imported — its name, citation prefix, title and
 #: seats, as its ``PLUGIN`` declares them (tests/test_speed_startup.py checks they agree): the
@@ -29,9 +29,14 @@ LISTED: dict[str, dict[str, Any]] = {
                           "title": {"en": "Hatalom Kártyái", "hu": "Hatalom Kártyái"}},
     "engine.sw.plugin": {"name": "sw", "prefix": "SW", "seats": (2, 2),
                          "title": {"en": "Summoner Wars", "hu": "Summoner Wars"}},
+    "engine.magus.plugin": {"name": "mk", "prefix": "MK", "seats": (2, 2),
+                            "title": {"en": "M.A.G.U.S.", "hu": "M.A.G.U.S."}},
 }
 
 ENTRY_POINT_GROUP = "hkk.rulesets"
+
+#: other names a built-in answers to (``hkk sim --ruleset magus``)
+_ALIASES = {"magus": "mk"}
 
 
 class UnknownRuleset(LookupError):
@@ -162,6 +167,8 @@ def plugins() -> list[Any]:
 def get(name: str) -> Any:
     """The plugin called ``name``, or :class:`UnknownRuleset` naming the installed ones."""
     _load(installed=False)
+    if name not in _PLUGINS:
+        name = _ALIASES.get(name, name)
     if name not in _PLUGINS:
         _load()
     try:

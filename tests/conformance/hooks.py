@@ -174,9 +174,68 @@ def _sw_decks(plugin: Any, g: int) -> tuple[str, ...]:
     return ids[g % len(ids)], ids[(g // len(ids) + g + 1) % len(ids)]
 
 
+# ---------------------------------------------------------------------------- M.A.G.U.S.
+def _mk_invariants(state: Any) -> None:
+    """Every card is in exactly one place and its zone says which; MP never negative."""
+    from engine.magus.reducer import LISTED
+
+    seen: dict[int, str] = {}
+    for p, pl in enumerate(state.players):
+        assert pl.mp >= 0, f"seat {p} has {pl.mp} MP"
+        for zone in LISTED:
+            for i in getattr(pl, zone):
+                assert i not in seen, f"card {i} is in {zone} and {seen[i]}"
+                seen[i] = zone
+                assert state.cards[i].zone == zone, (i, zone, state.cards[i].zone)
+    for tl in state.timelines:
+        for it in tl.items:
+            if it.kind in ("card", "attach"):
+                assert it.card not in seen and state.cards[it.card].zone == "timeline"
+                seen[it.card] = "timeline"
+    if state.manoeuvre is not None:
+        for i in state.manoeuvre.attackers + state.manoeuvre.blockers:
+            assert i not in seen and state.cards[i].zone == "team"
+            seen[i] = "team"
+    for c in state.cards:
+        if c.zone == "attached":
+            assert state.cards[c.host].zone in ("tower", "quests"), (c.iid, c.host)
+            seen[c.iid] = "attached"
+        if c.zone == "resolving":                # unwound, its destination the next event
+            seen[c.iid] = "resolving"
+        assert c.iid in seen, f"card {c.iid} ({c.cid}) is nowhere"
+        assert c.damage >= 0
+
+
+def _mk_variant(ruleset: Any, state: Any, seat: int, rng: random.Random) -> Any:
+    from engine.magus.search_hooks import determinize
+
+    return determinize(state, seat, rng, ruleset.clone, ruleset.pool)
+
+
+def _mk_leak(event: Any, redacted: Any, seat: int) -> str:
+    from engine.magus import events as E
+
+    if isinstance(redacted, E.Drew) and redacted.player != seat and redacted.card != -1:
+        return "the opponent's drawn card is named"
+    if isinstance(redacted, E.TowerPicked) and redacted.player != seat and redacted.card != -1:
+        return "the opponent's starting tower level is named"
+    if isinstance(redacted, E.HandReturned) and redacted.player != seat and redacted.cards:
+        return "the opponent's mulliganed hand is named"
+    if isinstance(redacted, E.Shuffled) and (redacted.order or redacted.rng):
+        return "a deck order or the RNG state is shown"
+    if isinstance(redacted, E.DieRolled) and redacted.rng:
+        return "the RNG state is shown"
+    return ""
+
+
+def _mk_decks(plugin: Any, g: int) -> tuple[str, ...]:
+    return ("lantern", "ashen") if g % 2 else ("ashen", "lantern")
+
+
 HOOKS: dict[str, Hooks] = {
     "hkk": Hooks(_hkk_invariants, _hkk_variant, _hkk_leak, _hkk_decks),
     "sw": Hooks(_sw_invariants, _sw_variant, _sw_leak, _sw_decks),
+    "mk": Hooks(_mk_invariants, _mk_variant, _mk_leak, _mk_decks),
     "toy": Hooks(_toy_invariants, _toy_variant, _toy_leak, _toy_decks),
 }
 

@@ -1,0 +1,116 @@
+"""Player actions of M.A.G.U.S.: typed and atomic; composite choices (starting tower levels, a
+team, a battle order) are sequences of single picks ending in :class:`Done`."""
+
+from __future__ import annotations
+
+from typing import Annotated, Union
+
+import msgspec
+
+Id = Annotated[int, msgspec.Meta(ge=0)]
+#: an optional id: -1 for none
+Opt = Annotated[int, msgspec.Meta(ge=-1)]
+
+
+class Act(msgspec.Struct, frozen=True, tag=True, array_like=True):
+    pass
+
+
+class Start(Act):
+    pass
+
+
+class ChooseStarter(Act):           # MK 1.08.A
+    seat: Id
+
+
+class PickTower(Act):               # MK 1.08.B: bottom first
+    card: Id
+
+
+class Done(Act):                    # ends a composite choice
+    pass
+
+
+class Keep(Act):                    # MK 1.08.D
+    pass
+
+
+class Mulligan(Act):                # MK 1.08.D
+    pass
+
+
+class Discard(Act):                 # hand adjustment, round closing
+    card: Id
+
+
+class Play(Act):                    # MK 5.01: card, its caster, its target
+    card: Id
+    caster: Opt = -1
+    target: Opt = -1
+
+
+class Attach(Act):                  # MK 3.04.B: an obstacle, hidden, to a host
+    card: Id
+    host: Id
+
+
+class Activate(Act):                # MK 3.04.C: an own obstacle in the obstacle phase
+    card: Id
+
+
+class Siege(Act):                   # MK 4.03: against the opponent's lowest tower level
+    pass
+
+
+class SolveQuest(Act):              # MK 4.02
+    quest: Id
+
+
+class Join(Act):                    # team composition (MK 4.06): one adventurer
+    card: Id
+
+
+class Protect(Act):                 # battle order (MK 4.06 "Harci körök".A)
+    card: Id
+
+
+class ChangeOrder(Act):             # MK 4.06 "Harci körök".F
+    card: Id
+
+
+class WallCheck(Act):               # MK 4.03.C: the defender ends the siege or not
+    end: bool
+
+
+class GoOn(Act):                    # MK 4.02.C: the winner continues or goes home
+    go: bool
+
+
+class Condition(Act):               # MK 4.06 "Feltétel": one of the quest's three
+    index: Annotated[int, msgspec.Meta(ge=0, le=2)]
+
+
+class Victim(Act):                  # MK 4.06 "Bestia".E
+    card: Id
+
+
+class Cut(Act):                     # MK 1.03 "Keverési szabály": cut the opponent's Future
+    at: Id
+
+
+class Reshuffle(Act):               # MK 1.03 "Keverési szabály": shuffle it again
+    pass
+
+
+class Pass(Act):                    # MK 6.07
+    pass
+
+
+class Concede(Act):
+    pass
+
+
+Action = Union[Start, ChooseStarter, PickTower, Done, Keep, Mulligan, Discard, Play, Attach,
+               Activate, Siege, SolveQuest, Join, Protect, ChangeOrder, WallCheck, GoOn,
+               Condition, Victim, Pass, Concede, Cut, Reshuffle]

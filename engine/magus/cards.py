@@ -1,0 +1,130 @@
+"""M.A.G.U.S. card definitions: the schema of ``decks/mk/cards/*.toml`` (one ``[[card]]`` table
+per card). Effects are data built from a few primitives (spec §18.12: trigger, cost, targets,
+speed, phase, duration); no card has Python of its own.
+
+An :class:`Effect` is one step ``op`` of :data:`OPS` with an ``amount``; who it hits is the item's
+chosen target (``CardDef.target``, one of :data:`TARGETS`) or, for ``damage_team``, every member
+of the enemy team in the manoeuvre.
+"""
+
+from __future__ import annotations
+
+import re
+
+import msgspec
+
+TYPES = ("tower", "quest", "building", "obstacle", "action", "event", "adventurer", "ally")
+#: the types this part of the engine plays (buildings and allies: the second wave, spec §19)
+PLAYABLE_TYPES = ("tower", "quest", "obstacle", "action", "event", "adventurer")
+#: main castes (MK 3.07.1); sub-castes are written ``warrior/knight`` and count as their main one
+CASTES = ("warrior", "priest", "rogue", "martial", "mage")
+ALIGNMENTS = ("", "life", "order", "death", "chaos")
+OPPOSED = {"life": "death", "death": "life", "order": "chaos", "chaos": "order"}   # MK 3.07.2
+#: phase tags (MK 5.05): sor (default), manoeuvre, combat, prep
+PHASE_TAGS = ("sor", "manoeuvre", "combat", "prep")
+SPEEDS = ("mp", "fast")                                     # MK 5.08
+SUBTYPES = ("", "melee", "ranged", "spell", "feint", "heal", "neutralise")
+#: what an item aims at (MK 5.01.B, MK 6.04)
+TARGETS = ("", "enemy_line", "own_adventurer", "enemy_front", "enemy_combat", "item")
+#: effect primitives
+OPS = ("damage", "attack", "heal", "neutralise", "draw", "gain_mp", "doom", "damage_team",
+       "end_combat", "end_manoeuvre", "copy")
+#: durations of action and event cards this part plays (MK 5.06.D; the others come with
+#: equipment and lasting events, spec §19)
+DURATIONS = ("instant",)
+KEYWORDS = ("momentum", "raiding", "recall")
+OBSTACLE_KINDS = ("trap", "beast")
+#: quest condition atoms: a main caste, or a test "physique>4" / "astral>3" / "mental>2"
+ATTRIBUTES = ("physique", "astral", "mental")
+
+
+class Text(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    hu: str
+    en: str
+
+
+class Effect(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    op: str
+    amount: int = 0
+
+
+class CardDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+    id: str
+    type: str
+    name: Text
+    mp: int = 0
+    named: bool = False
+    flavour: Text | None = None
+    # adventurer (MK 3.07)
+    castes: tuple[str, ...] = ()
+    alignment: str = ""
+    physique: int = 0
+    astral: int = 0
+    mental: int = 0
+    level: int = 0
+    keywords: tuple[str, ...] = ()
+    # tower level (MK 3.01, MK 2.01)
+    wall: int = 0
+    starting_only: bool = False
+    # quest (MK 3.02)
+    dp: int = 0
+    solve_mp: int = 0
+    paths: int = 0
+    conditions: tuple[str, ...] = ()
+    # action / event (MK 3.05, MK 3.06)
+    subtype: str = ""
+    phase: str = "sor"
+    speed: str = "mp"
+    target: str = ""
+    duration: str = "instant"
+    effects: tuple[Effect, ...] = ()
+    # obstacle (MK 3.04, MK 4.06 "Bestia")
+    kind: str = ""
+    number: int = 0
+    attack: int = 0
+    dmg: tuple[int, int] = (0, 0)
+    # tower reveal ability (MK 4.06 "Toronyszint felfedése".B)
+    reveal: tuple[Effect, ...] = ()
+
+
+class DeckDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    id: str
+    name: Text
+    description: Text
+    cards: dict[str, int]
+    towers: tuple[str, ...] = ()          # the three starting tower levels (ids)
+    sideboard: dict[str, int] = {}
+    limit: int = 3
+
+
+# ---------------------------------------------------------------------------- conditions
+_ATOM = re.compile(r"^(warrior|priest|rogue|martial|mage)$|^(physique|astral|mental)>(\d+)$")
+
+
+class ConditionError(ValueError):
+    pass
+
+
+def parse_condition(text: str) -> list[list[str]]:
+    """A quest condition (MK 4.06 "Feltétel") as a list of parts, each a list of alternatives.
+
+    Split on "+", expand "N*" into N copies, split each part on "/":
+    ``2*warrior/mage+physique>4`` → ``[[warrior, mage], [warrior, mage], [physique>4]]``.
+    """
+    parts: list[list[str]] = []
+    for chunk in text.replace(" ", "").lower().split("+"):
+        if not chunk:
+            raise ConditionError(f"empty part in condition {text!r}")
+        times = 1
+        m = re.match(r"^(\d+)\*(.+)$", chunk)
+        if m:
+            times, chunk = int(m.group(1)), m.group(2)
+            if not 1 <= times <= 6:
+                raise ConditionError(f"repeat count {times} out of 1..6 in {text!r}")
+        alts = chunk.split("/")
+        for a in alts:
+            if not _ATOM.match(a):
+                raise ConditionError(f"unknown condition atom {a!r} in {text!r}: use a caste "
+                                     f"({', '.join(CASTES)}) or a test such as physique>4")
+        parts += [list(alts) for _ in range(times)]
+    return parts

@@ -1,0 +1,112 @@
+"""The working context of one submitted action: the state, the card pool, the events emitted so
+far (each applied at once through the reducer), dice, and the queries every rule module shares."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import rng
+from engine.magus import events as E
+from engine.magus.cards import CardDef
+from engine.magus.priority import WHY_RULES, compute_active
+from engine.magus.reducer import apply
+from engine.magus.state import Card, State
+
+
+class Run:
+    def __init__(self, s: State, pool: dict[str, CardDef]) -> None:
+        self.s = s
+        self.pool = pool
+        self.out: list[Any] = []
+
+    # -- events ------------------------------------------------------------------------------
+    def emit(self, ev: Any) -> None:
+        apply(self.s, ev)
+        self.out.append(ev)
+
+    def stage(self, stage: str, chooser: int = -1, rule: str = "MK 1.07") -> None:
+        if (self.s.stage, self.s.chooser) != (stage, chooser):
+            self.emit(E.StageSet(stage, chooser, rule))
+
+    def recompute(self) -> None:
+        """MK 1.06.A-C (and MK 1.06.E after an unwound item)."""
+        p, why, a, b = compute_active(self.s)
+        s = self.s
+        if (s.active, s.why, s.why_a, s.why_b) != (p, why, a, b):
+            self.emit(E.ActiveSet(p, why, a, b, WHY_RULES[why]))
+
+    def mp(self, player: int, delta: int, rule: str = "MK 5.01.C") -> None:
+        if delta:
+            self.emit(E.MpChanged(player, delta, rule))
+
+    def stamp(self, player: int) -> None:
+        self.emit(E.Stamped(player, self.s.clock))
+
+    # -- dice (MK 1.09) ------------------------------------------------------------------------
+    def die(self, player: int, purpose: str, rule: str = "MK 1.09.A") -> int:
+        face, state = rng.below(self.s.rng, 6)
+        self.emit(E.DieRolled(player, purpose, face + 1, state, rule))
+        return face + 1
+
+    def roll(self, player: int, purpose: str, high: int, low: int = 0,
+             rule: str = "MK 1.09") -> tuple[int, bool]:
+        """2d6, die by die, judged against (low, high]: success, borderline (MK 1.09.B-E)."""
+        total = self.die(player, purpose, rule) + self.die(player, purpose, rule)
+        ok = low < total <= high
+        self.emit(E.RollJudged(player, purpose, total, low, high, ok, ok and total == high, rule))
+        return total, ok
+
+    def shuffle(self, player: int, rule: str = "MK 1.08.C") -> None:
+        order, state = rng.shuffled(self.s.rng, self.s.players[player].future)
+        self.emit(E.Shuffled(player, tuple(order), state, rule))
+
+    # -- queries ---------------------------------------------------------------------------
+    def card(self, i: int) -> Card:
+        return self.s.cards[i]
+
+    def d(self, i: int) -> CardDef:
+        return self.pool[self.s.cards[i].cid]
+
+
+def holder(c: Card) -> int:
+    return c.controller if c.controller >= 0 else c.owner
+
+
+def current_level(pool: dict[str, CardDef], c: Card) -> int:
+    """MK 3.07.5: base level − damage."""
+    return pool[c.cid].level - c.damage
+
+
+def dp(s: State, pool: dict[str, CardDef], p: int) -> int:
+    """Derived DP (spec §1.3): solved quests' DP."""
+    return sum(pool[s.cards[i].cid].dp for i in s.players[p].solved)
+
+
+def team_of(s: State, p: int) -> list[int]:
+    m = s.manoeuvre
+    if m is None:
+        return []
+    return list(m.attackers) if p == m.initiator else list(m.blockers)
+
+
+def in_combat(s: State) -> bool:
+    m = s.manoeuvre
+    return m is not None and m.step in ("prep", "order", "rounds", "result")
+
+
+def attached_to(s: State, host: int) -> list[int]:
+    return [c.iid for c in s.cards if c.zone == "attached" and c.host == host]
+
+
+def goes_to(s: State, pool: dict[str, CardDef], i: int) -> str:
+    """MK 1.03 "Múlt/Mélység kerül": named to the Depth unless a same-named card is already in
+    Present or the Depth; otherwise the Past."""
+    c = s.cards[i]
+    if not pool[c.cid].named:
+        return "past"
+    name = pool[c.cid].name.en
+    for o in s.cards:
+        if o.iid != i and o.owner == c.owner and pool[o.cid].name.en == name and \
+                o.zone in ("depth", "line", "team", "tower", "quests", "solved", "storage"):
+            return "past"
+    return "depth"

@@ -1,0 +1,221 @@
+"""What an item does when it is unwound (MK 6.05.G, R-T): cards entering Present, effects as
+data (damage, attack rolls, heals, neutralising, draws, MP, death effects), obstacle
+activations with their beasts' attacks (MK 4.06 "Bestia"), tower reveal abilities."""
+
+from __future__ import annotations
+
+from engine.magus import events as E
+from engine.magus.cards import OPPOSED, Effect
+from engine.magus.ctx import Run, current_level, goes_to, holder, team_of
+from engine.magus.state import Item
+
+
+def target_ok(r: Run, player: int, kind: str, target: int) -> bool:
+    s = r.s
+    if kind == "":
+        return True
+    if kind == "item":
+        return bool(s.timelines) and any(it.uid == target for it in s.timelines[-1].items)
+    if not 0 <= target < len(s.cards):
+        return False
+    c = s.cards[target]
+    if r.pool[c.cid].type != "adventurer":
+        return False
+    mine = holder(c) == player
+    if kind == "enemy_line":
+        return c.zone == "line" and not mine
+    if kind == "own_adventurer":
+        return c.zone in ("line", "team") and mine
+    if kind == "enemy_front":
+        return c.zone == "team" and not mine and c.front
+    if kind == "enemy_combat":
+        return c.zone == "team" and not mine
+    return False
+
+
+def targets_hold(r: Run, item: Item) -> bool:
+    """MK 6.05.R: an item that lost its target is neutralised."""
+    if item.kind == "attach":
+        host = r.card(item.target)
+        return host.zone in ("quests", "tower")
+    if item.kind in ("card", "copy"):
+        d = r.d(item.card)
+        if d.type in ("action", "event") and d.target:
+            return target_ok(r, item.player if item.kind == "card" else
+                             _original_side(r, item), d.target, item.target)
+    return True
+
+
+def _original_side(r: Run, item: Item) -> int:
+    """A copy keeps its original's targets, so they are judged from the original's side."""
+    d = r.d(item.card)
+    t = r.card(item.target) if 0 <= item.target < len(r.s.cards) else None
+    if t is not None and d.target.startswith("enemy"):
+        return 1 - holder(t)
+    return holder(t) if t is not None else item.player
+
+
+def clash(r: Run, player: int, card: int) -> bool:
+    """MK 3.07.2: two opposed alignments among one player's own adventurers in Present."""
+    al = r.d(card).alignment
+    if not al:
+        return False
+    s = r.s
+    opposed = OPPOSED[al]
+    return any(s.cards[i].owner == player and r.pool[s.cards[i].cid].alignment == opposed
+               for i in s.players[player].line + team_of(s, player))
+
+
+def named_clash(r: Run, player: int, card: int) -> bool:
+    """MK 1.03 "Nevesítés szabálya": no second same-named card of one player in Present or
+    the Depth (hidden cards ignored)."""
+    d = r.d(card)
+    if not d.named:
+        return False
+    s = r.s
+    return any(o.iid != card and o.owner == player and not o.face_down and
+               r.pool[o.cid].name.en == d.name.en and
+               o.zone in ("line", "team", "tower", "quests", "solved", "depth")
+               for o in s.cards)
+
+
+def resolve(r: Run, item: Item) -> bool:
+    """Carry out an unwound item; False while a beast waits for its victim (a decision)."""
+    s = r.s
+    if item.kind == "attach":                                                   # MK 3.04.B
+        r.emit(E.CardMoved(item.card, "attached", item.player, True, item.target, "MK 3.04.B"))
+        return True
+    if item.kind == "order":                                       # MK 4.06 "Harci körök".F
+        c = r.card(item.target)
+        if c.zone == "team":
+            r.emit(E.OrderSet(item.target, not c.front, "MK 4.06 \"Harci körök\".F"))
+        return True
+    if item.kind == "copy":                                                   # MK 6.05.O
+        run_effects(r, item, r.d(item.card).effects)
+        return True
+    if item.kind == "reveal":                          # MK 4.06 "Toronyszint felfedése".B
+        run_effects(r, item, r.d(item.card).reveal)
+        return True
+    if item.kind == "activation":
+        d = r.d(item.card)
+        if d.kind == "beast":
+            r.emit(E.BeastBegan(item.card, d.number))
+            return beast_step(r, item.player)
+        run_effects(r, item, d.effects)                  # MK 4.06 "Csapda aktivizálás"
+        r.emit(E.CardMoved(item.card, goes_to(s, r.pool, item.card), -1, False, -1,
+                           "MK 3.04.G"))
+        return True
+    d = r.d(item.card)
+    if d.type == "adventurer":
+        if clash(r, item.player, item.card) or named_clash(r, item.player, item.card):
+            r.emit(E.CardMoved(item.card, "past", -1, False, -1,
+                               "MK 3.07.2" if clash(r, item.player, item.card)
+                               else "MK 1.03 \"Nevesítés szabálya\""))
+        else:
+            r.emit(E.CardMoved(item.card, "line", item.player, False, -1, "MK 3.07"))
+    elif d.type == "tower":
+        r.emit(E.CardMoved(item.card, "tower", item.player, True, -1, "MK 3.01.D"))
+    elif d.type == "quest":
+        r.emit(E.CardMoved(item.card, "quests", item.player, False, -1, "MK 3.02.A"))
+    else:
+        from engine.magus.timeline import leaves_to
+
+        run_effects(r, item, d.effects)
+        r.emit(E.CardMoved(item.card, leaves_to(r, item), -1, False, -1,
+                           "MK 2.11" if item.origin == "past" else "MK 5.06.D"))
+    return True
+
+
+def run_effects(r: Run, item: Item, effects: tuple[Effect, ...]) -> None:
+    """The effect primitives, parameters read now (MK 6.05.S; a departed caster's printed
+    values are its last known ones, MK 6.05.T)."""
+    s = r.s
+    for e in effects:
+        t = item.target
+        if e.op == "damage":
+            r.emit(E.Damaged(t, e.amount, "MK 3.05.F"))
+        elif e.op == "attack":                                                     # MK 1.09.D
+            threshold = r.d(item.caster).physique if item.caster >= 0 else 0
+            _, ok = r.roll(item.player, "attack", threshold, 0, "MK 1.09.D")
+            if ok:
+                r.emit(E.Damaged(t, e.amount, "MK 3.05.1"))
+        elif e.op == "heal":
+            amount = min(e.amount, r.card(t).damage)
+            if amount:
+                r.emit(E.Healed(t, amount, "MK 1.14.8"))
+        elif e.op == "copy":
+            # MK 6.05.O: a copy of the targeted item joins the timeline on top: no cost, the
+            # original's targets, the copier's caster (it may not copy a copy of itself)
+            for it in s.timelines[-1].items:
+                if it.uid == t and it.kind in ("card", "copy") and \
+                        r.pool[s.cards[it.card].cid].type == "action":
+                    from engine.magus.timeline import add_item
+
+                    add_item(r, item.player, it.card, "copy", item.caster, it.target,
+                             False, "MK 6.05.O")
+                    break
+        elif e.op == "neutralise":
+            for it in s.timelines[-1].items:
+                if it.uid == t:
+                    from engine.magus.timeline import neutralise
+
+                    neutralise(r, it)
+                    break
+        elif e.op == "draw":
+            for _ in range(e.amount):
+                fut = s.players[item.player].future
+                if fut:
+                    r.emit(E.Drew(item.player, fut[0], "MK 3.06"))
+        elif e.op == "gain_mp":
+            r.mp(item.player, e.amount, "MK 1.14.1.A")
+        elif e.op == "doom":
+            r.emit(E.Doomed(t, "MK 6.05.L"))
+        elif e.op in ("end_combat", "end_manoeuvre") and s.manoeuvre is not None:
+            r.emit(E.EndWaits(e.op[4:], "MK 6.05.Q"))
+        elif e.op == "damage_team":
+            for v in team_of(s, 1 - item.player):
+                if current_level(r.pool, r.card(v)) >= 1:
+                    r.emit(E.Damaged(v, e.amount, "MK 4.06 \"Csapda aktivizálás\""))
+
+
+# ---------------------------------------------------------------------------- beasts
+def beast_victims(r: Run, owner: int) -> list[int]:
+    """MK 4.06 "Bestia".B, H: members of the enemy team at current level ≥ 1, not doomed."""
+    return [v for v in team_of(r.s, 1 - owner)
+            if current_level(r.pool, r.card(v)) >= 1 and not r.card(v).doomed]
+
+
+def beast_step(r: Run, owner: int) -> bool:
+    """Attack until NUMBER attacks are made or no victim is left; the defender picks each
+    victim (one candidate: no question). The beast is one damage source (I)."""
+    s = r.s
+    while s.beast and s.beast[1] > 0:
+        victims = beast_victims(r, owner)
+        if not victims:
+            break
+        if len(victims) > 1:
+            r.stage("victim", 1 - owner, "MK 4.06 \"Bestia\".E")
+            return False
+        beast_attack(r, owner, victims[0])
+    card = s.beast[0]
+    for v, total in sorted(s.beast_hits.items()):
+        r.emit(E.Damaged(v, total, "MK 4.06 \"Bestia\".I"))
+    r.emit(E.BeastEnded(card))
+    r.emit(E.CardMoved(card, goes_to(s, r.pool, card), -1, False, -1, "MK 3.04.G"))
+    return True
+
+
+def beast_attack(r: Run, owner: int, victim: int) -> None:
+    """MK 4.06 "Bestia".C-D: 2d6 ≤ ATTACK hits; DAMAGE range a-b on 1d6 (ruling 38)."""
+    d = r.d(r.s.beast[0])
+    r.emit(E.BeastAttacked(victim))
+    _, ok = r.roll(owner, "beast", d.attack, 0, "MK 4.06 \"Bestia\".C")
+    if not ok:
+        return
+    lo, hi = d.dmg
+    amount = lo
+    if hi > lo:
+        face = r.die(owner, "beast_damage", "MK 4.06 \"Bestia\".D")
+        amount = lo + (face - 1) * (hi - lo + 1) // 6
+    if amount:
+        r.emit(E.BeastHit(victim, amount))

@@ -1,0 +1,421 @@
+"""What a seat may do now (every stage's legal actions) and doing it: each action is checked
+against the legal ones before any event, and refused with the most specific rule in words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.game import IllegalAction
+from engine.magus import events as E
+from engine.magus import flow, manoeuvre as M
+from engine.magus.actions import (
+    Activate, Attach, ChangeOrder, ChooseStarter, Concede, Condition, Cut, Discard, Done, GoOn,
+    Join, Keep, Mulligan, Pass, PickTower, Play, Protect, Reshuffle, Siege, SolveQuest, Victim,
+    WallCheck,
+)
+from engine.magus.ctx import Run, attached_to, holder, team_of
+from engine.magus.effects import beast_attack, beast_step, beast_victims, clash, named_clash
+from engine.magus.timeline import PRIORITY, add_item, after_unwind, context, open_timeline, \
+    pass_priority
+
+LINE_TIMELINES = ("opening", "resource", "action", "closing")
+
+
+def is_forced(a: Any) -> bool:
+    """A lone Pass or Done is taken by the engine (auto-pass)."""
+    return isinstance(a, (Pass, Done))
+
+
+def legal(r: Run, seat: int) -> list[Any]:  # noqa: C901 - one branch per stage
+    s = r.s
+    if s.result is not None:
+        return []
+    st = s.stage
+    if st == PRIORITY:
+        return _priority(r, seat) if seat == s.active else []
+    if seat != s.chooser:
+        return []
+    p = s.players[seat]
+    if st == "starter":
+        return [ChooseStarter(0), ChooseStarter(1)]
+    if st == "towers":
+        if len(p.picked) >= 3:
+            return [Done()]
+        have = {s.cards[i].cid for i in p.picked}
+        seen: set[str] = set()
+        out: list[Any] = []
+        for i in sorted(p.future):
+            cid = s.cards[i].cid
+            if r.pool[cid].type == "tower" and cid not in have and cid not in seen:
+                seen.add(cid)
+                out.append(PickTower(i))
+        return out
+    if st == "cut":
+        n = len(s.players[s.cuts[0]].future) if s.cuts else 0
+        return [Done()] + ([Reshuffle()] if n > 1 else []) + [Cut(k) for k in range(1, n)]
+    if st == "mulligan":
+        return [Keep(), Mulligan()] if p.hand_size >= 3 else [Keep()]
+    if st == "adjust":
+        return [Discard(i) for i in sorted(p.hand)]
+    if st == "close_discard":
+        return [Discard(i) for i in sorted(p.hand)] + [Done()]
+    m = s.manoeuvre
+    if st == "team" and m is not None:
+        size = M.TEAM_SIZE
+        out = []
+        if len(p.picked) < size:
+            out = [Join(i) for i in p.line if s.cards[i].pos == "alert" and i not in p.picked
+                   and r.pool[s.cards[i].cid].type == "adventurer"]
+            if m.step == "init" and m.kind == "siege" and p.mp < M.SIEGE_MP and not p.picked:
+                out = [j for j in out if "raiding" in r.d(j.card).keywords]     # MK 2.18
+        if p.picked or m.step == "block":
+            out.append(Done())
+        return out
+    if st == "wall":
+        return [WallCheck(True), WallCheck(False)]
+    if st == "order" and m is not None:
+        team = team_of(s, seat)
+        front = [i for i in team if s.cards[i].front]
+        out = [Protect(i) for i in front] if len(front) > 1 else []
+        return out + [Done()]
+    if st in ("goon", "more"):
+        return [GoOn(True), GoOn(False)]
+    if st == "condition" and m is not None:
+        return [Condition(i) for i in range(len(r.d(m.target).conditions))]
+    if st == "victim" and s.beast:
+        return [Victim(i) for i in beast_victims(r, 1 - seat)]
+    return []
+
+
+def _casters(r: Run, seat: int, d: Any, area: str) -> list[int]:
+    s = r.s
+    pool = team_of(s, seat) if area == "team" else s.players[seat].line
+    out = []
+    for i in pool:
+        c = s.cards[i]
+        if c.pos != "alert" or r.pool[c.cid].type != "adventurer":
+            continue
+        if d.castes and not any(k.split("/")[0] in d.castes for k in r.pool[c.cid].castes):
+            continue
+        out.append(i)
+    return out
+
+
+def _targets(r: Run, seat: int, kind: str, area: str) -> list[int]:
+    s = r.s
+    if kind == "":
+        return [-1]
+    if kind == "item":
+        return [it.uid for it in s.timelines[-1].items
+                if it.kind in ("card", "activation", "reveal", "copy") and not it.hidden] \
+            if s.timelines else []
+    zone = "team" if area == "team" else "line"
+    out = []
+    if kind == "own_adventurer":              # MK 1.14.8: undamaged only if none is damaged
+        own = [c for c in s.cards if c.zone == zone and holder(c) == seat and
+               r.pool[c.cid].type == "adventurer"]
+        hurt = [c.iid for c in own if c.damage > 0]
+        return hurt or [c.iid for c in own]
+    for c in s.cards:
+        if c.zone != zone or r.pool[c.cid].type != "adventurer":
+            continue
+        mine = holder(c) == seat
+        if kind == "enemy_line" and not mine:
+            out.append(c.iid)
+        elif kind == "enemy_front" and not mine and c.front:
+            out.append(c.iid)
+        elif kind == "enemy_combat" and not mine:
+            out.append(c.iid)
+    return out
+
+
+def card_cost(r: Run, card: int, caster: int) -> int:
+    """MK 5.01.C; a front-liner casting a spell pays double (MK 3.05.6)."""
+    d = r.d(card)
+    if d.subtype == "spell" and caster >= 0 and r.card(caster).zone == "team" and \
+            r.card(caster).front:
+        return 2 * d.mp
+    return d.mp
+
+
+def _plays(r: Run, seat: int, ctx: str) -> list[Any]:  # noqa: C901
+    s = r.s
+    p = s.players[seat]
+    out: list[Any] = []
+    tl = s.timelines[-1].kind if ctx == "timeline" else ""
+    recall = [i for i in p.past if "recall" in r.pool[s.cards[i].cid].keywords]    # MK 2.11
+    for i in sorted(p.hand) + sorted(recall):
+        d = r.pool[s.cards[i].cid]
+        if ctx == "sor":
+            if d.type == "adventurer" and d.mp <= p.mp and not clash(r, seat, i) and \
+                    not named_clash(r, seat, i):
+                out.append(Play(i))
+            elif d.type == "tower" and d.mp <= p.mp and not d.starting_only:
+                out.append(Play(i))
+            elif d.type == "quest" and len(p.quests) < 3:                          # MK 3.02.C
+                out.append(Play(i))
+            elif d.type == "event" and d.mp <= p.mp:
+                out.append(Play(i))
+            elif d.type == "obstacle":
+                for h in _hosts(r, seat):
+                    out.append(Attach(i, h))
+        if d.type != "action":
+            continue
+        if ctx == "sor":
+            ok, area = d.phase == "sor" or d.speed == "fast", "line"
+            if d.target == "item":
+                ok = False
+        elif ctx == "timeline":
+            ok = d.speed == "fast" and d.phase in ("sor", "manoeuvre")
+            area = "line" if tl in LINE_TIMELINES else "team"
+            if tl == "m_prep":
+                ok = ok or d.phase == "prep"
+        else:
+            ok, area = d.phase in ("combat", "manoeuvre"), "team"
+        if not ok:
+            continue
+        for c in _casters(r, seat, d, area):
+            if ctx == "combat" and d.subtype == "melee" and not r.card(c).front:
+                continue
+            if ctx == "combat" and d.subtype == "ranged" and r.card(c).front:
+                continue
+            if card_cost(r, i, c) > p.mp:
+                continue
+            for t in _targets(r, seat, d.target, area):
+                out.append(Play(i, c, t))
+    return out
+
+
+def _hosts(r: Run, seat: int) -> list[int]:
+    """MK 3.04.A, ruling 23: any pending quest with a free path; own tower levels (2 slots)."""
+    s = r.s
+    out = []
+    for pl in s.players:
+        for q in pl.quests:
+            if len(attached_to(s, q)) < r.d(q).paths:
+                out.append(q)
+    for t in s.players[seat].tower:
+        if len(attached_to(s, t)) < 2:                                            # MK 3.01.C
+            out.append(t)
+    return out
+
+
+def _priority(r: Run, seat: int) -> list[Any]:
+    s = r.s
+    ctx = context(s)
+    out = _plays(r, seat, ctx)
+    p = s.players[seat]
+    m = s.manoeuvre
+    if ctx == "sor" and s.phase == "manoeuvres" and m is None:
+        alert = any(s.cards[i].pos == "alert" and r.d(i).type == "adventurer" for i in p.line)
+        if alert and s.players[1 - seat].tower and (
+                p.mp >= M.SIEGE_MP or any("raiding" in r.d(i).keywords and
+                                          s.cards[i].pos == "alert" for i in p.line)):
+            out.append(Siege())
+        if alert:
+            out += [SolveQuest(q) for pl in s.players for q in pl.quests]
+    elif ctx == "sor":
+        out = [a for a in out if isinstance(a, Play) and r.d(a.card).speed == "fast"]
+    if ctx == "timeline":                      # MK 3.04.F: onto the opponent's new quest
+        for q in s.timelines[-1].entered:
+            if holder(s.cards[q]) != seat and s.cards[q].zone == "quests" and \
+                    len(attached_to(s, q)) < r.d(q).paths:
+                out += [Attach(i, q) for i in sorted(p.hand)
+                        if r.pool[s.cards[i].cid].type == "obstacle"]
+    if ctx == "timeline" and s.timelines[-1].kind == "m_obst" and m is not None:
+        enemy = team_of(s, 1 - seat)
+        if enemy:
+            used = s.timelines[-1].used
+            for o in attached_to(s, m.target):
+                c = s.cards[o]
+                if holder(c) == seat and o not in used and r.pool[c.cid].mp <= p.mp:
+                    out.append(Activate(o))
+    if ctx == "combat" and m is not None and p.mp >= 2:
+        out += [ChangeOrder(i) for i in team_of(s, seat) if s.cards[i].pos == "alert"]
+    out.append(Pass())
+    return out
+
+
+# ---------------------------------------------------------------------------- refusals
+def refuse(r: Run, seat: int, a: Any) -> IllegalAction:
+    """The most specific rule an illegal action breaks, in words."""
+    s = r.s
+    st = s.stage
+    waiting = s.active if st == PRIORITY else s.chooser
+    if seat != waiting:
+        if st == PRIORITY:
+            return IllegalAction("MK 1.06", f"Only the active player acts now (player "
+                                 f"{'AB'[s.active]}); wait for your priority.", "not_active")
+        return IllegalAction("MK 1.07", "The game waits for the other player's decision.",
+                             "not_your_decision")
+    card = getattr(a, "card", -1)
+    recall = isinstance(a, Play) and card < len(s.cards) and card in s.players[seat].past
+    if isinstance(a, (Play, Attach, Discard)) and not recall and (
+            card >= len(s.cards) or card not in s.players[seat].hand):
+        return IllegalAction("MK 1.03 \"Kéz\"", "Choose a card from your own hand.",
+                             "not_in_hand")
+    if isinstance(a, Play) and st == PRIORITY:
+        d = r.d(card)
+        if context(s) == "timeline" and d.speed != "fast":
+            return IllegalAction("MK 6.05.A", "Once a timeline has begun only fast effects may "
+                                 "be used.", "not_fast")
+        if d.mp > s.players[seat].mp:
+            return IllegalAction("MK 5.01.C", f"It needs {d.mp} MP; you have "
+                                 f"{s.players[seat].mp}.", "mp")
+        if d.type == "quest":
+            return IllegalAction("MK 3.02.C", "You already have 3 pending quests.", "quests")
+        if d.type == "adventurer" and named_clash(r, seat, card):
+            return IllegalAction("MK 1.03 \"Nevesítés szabálya\"", "You already have a card "
+                                 "of that name in Present or the Depth.", "named")
+        if d.type == "adventurer":
+            return IllegalAction("MK 3.07.2", "That adventurer's alignment is opposed to one "
+                                 "of yours in Present.", "alignment")
+        if d.type == "action":
+            return IllegalAction("MK 5.01.B", "Name an alert caster of a listed caste and a "
+                                 "legal target for that card (MK 3.05, MK 6.04).", "target")
+    if isinstance(a, (Siege, SolveQuest)):
+        return IllegalAction("MK 4.01.B", "A line-leaving manoeuvre is started in the Sor with "
+                             "an alert adventurer and its MP (a siege costs 2).", "manoeuvre")
+    if isinstance(a, Join):
+        return IllegalAction("MK 4.01.E", "Only your alert adventurers in the Line may join, "
+                             "at most 3.", "team")
+    if isinstance(a, Activate) and s.timelines and a.card in s.timelines[-1].used:
+        return IllegalAction("MK 6.06.D", "That obstacle was already activated in this "
+                             "timeline; an ability is activated once per timeline.", "once")
+    if isinstance(a, Activate):
+        return IllegalAction("MK 3.04.C", "Only your own obstacle on the target, once, in the "
+                             "obstacle phase, while an enemy team is there.", "obstacle")
+    if isinstance(a, Mulligan):
+        return IllegalAction("MK 1.08.D", "A hand of fewer than 3 cards cannot be mulliganed.",
+                             "mulligan")
+    if isinstance(a, PickTower):
+        return IllegalAction("MK 1.08.B", "Pick 3 different tower levels from your Future.",
+                             "tower")
+    return IllegalAction("MK 1.07", "That is not one of the things you may do now; choose one "
+                         "the game offers.", "not_now")
+
+
+# ---------------------------------------------------------------------------- doing it
+def check_and_perform(r: Run, seat: int, a: Any) -> None:
+    if isinstance(a, Concede):
+        flow.end_game(r, (1 - seat,), "concede", "MK 1.01")
+        return
+    if a not in legal(r, seat):
+        raise refuse(r, seat, a)
+    perform(r, seat, a)
+    flow.advance(r)
+
+
+def perform(r: Run, seat: int, a: Any) -> None:  # noqa: C901 - one branch per action
+    s = r.s
+    st = s.stage
+    t = type(a)
+    if t is Pass:
+        pass_priority(r, seat)
+    elif t is ChooseStarter:
+        r.emit(E.StarterChosen(a.seat, seat))
+        flow.after_starter(r)
+    elif t is PickTower:
+        r.emit(E.TowerPicked(seat, a.card))
+        r.emit(E.Picked(seat, a.card, "MK 1.08.B"))
+    elif t is Done and st == "towers":
+        r.emit(E.Picked(seat, -1, "MK 1.08.B"))
+        flow.after_towers(r, seat)
+    elif t is Keep:
+        r.emit(E.HandKept(seat))
+        r.stage("hand", -1, "MK 1.08.D")
+    elif t is Mulligan:
+        p = s.players[seat]
+        r.emit(E.HandReturned(seat, tuple(p.hand), p.hand_size - 2))
+        r.shuffle(seat, "MK 1.08.D")
+        flow.offer_cut(r, (seat,), "hand")
+    elif t is Cut:
+        r.emit(E.CutAnswered(s.cuts[0], "cut", a.at))
+        flow.next_cut(r)
+    elif t is Reshuffle:
+        owner = s.cuts[0]
+        r.shuffle(owner, "MK 1.03 \"Keverési szabály\"")
+        r.emit(E.CutAnswered(owner, "reshuffle"))
+        flow.next_cut(r)
+    elif t is Done and st == "cut":
+        r.emit(E.CutAnswered(s.cuts[0], "none"))
+        flow.next_cut(r)
+    elif t is Discard:
+        r.emit(E.CardMoved(a.card, "past", -1, False, -1, "MK 1.03 \"Lap eldobása\""))
+        if st == "adjust":
+            r.stage("hand", -1, "MK 1.07 \"Kézigazítás lépés\"")
+        else:
+            r.emit(E.HandKept(seat))
+            flow.close_discard_done(r, seat)
+    elif t is Done and st == "close_discard":
+        r.emit(E.HandKept(seat))
+        flow.close_discard_done(r, seat)
+    elif t is Play:
+        _play(r, seat, a)
+    elif t is Attach and context(s) == "timeline":           # an interrupting attachment
+        add_item(r, seat, a.card, "attach", -1, a.host, True, "MK 3.04.F")
+    elif t is Attach:
+        r.stamp(seat)                                                  # MK 3.04.B, ruling 3
+        open_timeline(r, "action", "MK 3.04.B", recompute=False)
+        add_item(r, seat, a.card, "attach", -1, a.host, True, "MK 5.01.E")
+    elif t is Activate:
+        r.mp(seat, -r.d(a.card).mp, "MK 3.04.C")
+        r.emit(E.Revealed(a.card, r.card(a.card).cid, "MK 6.05.D"))
+        add_item(r, seat, a.card, "activation", -1, -1, False, "MK 6.05.C")
+    elif t is Siege:
+        M.begin(r, "siege", s.players[1 - seat].tower[0], seat)
+    elif t is SolveQuest:
+        M.begin(r, "quest", a.quest, seat)
+    elif t is Join:
+        r.emit(E.Picked(seat, a.card, "MK 4.01.E"))
+    elif t is Done and st == "team":
+        M.team_done(r, seat)
+    elif t is Protect:
+        r.emit(E.OrderSet(a.card, False, "MK 4.06 \"Harci körök\".A"))
+    elif t is Done and st == "order":
+        M.order_done(r, seat)
+    elif t is ChangeOrder:
+        r.mp(seat, -2, "MK 4.06 \"Harci körök\".F")
+        r.stamp(seat)
+        open_timeline(r, "m_action", "MK 4.06 \"Harci körök\".F", recompute=False)
+        add_item(r, seat, a.card, "order", a.card, a.card, False, "MK 4.06 \"Harci körök\".F")
+    elif t is WallCheck:
+        if a.end:
+            M.end(r, "wall", "MK 4.03.C")
+        else:
+            M.block(r)
+    elif t is GoOn and st == "more":
+        M.more_rounds(r, seat, a.go)
+    elif t is GoOn:
+        M.goon(r, seat, a.go)
+    elif t is Condition:
+        M.meet_condition(r, seat, a.index)
+    elif t is Victim:
+        beast_attack(r, 1 - seat, a.card)
+        if beast_step(r, 1 - seat):
+            after_unwind(r)
+    else:  # pragma: no cover - legal() offers nothing else
+        raise IllegalAction("MK 1.07", "That is not one of the things you may do now.",
+                            "not_now")
+
+
+def _play(r: Run, seat: int, a: Play) -> None:
+    """MK 5.01: shown, targeted, paid (MP; the caster rotates, MK 3.05), then into the
+    timeline: a running one (MK 6.05.B), else a new one (MK 6.00)."""
+    s = r.s
+    d = r.d(a.card)
+    ctx = context(s)
+    r.mp(seat, -card_cost(r, a.card, a.caster), "MK 5.01.C")
+    if a.caster >= 0:
+        r.emit(E.PositionSet(a.caster, "resting", "MK 3.05"))
+    if d.speed == "mp":
+        r.stamp(seat)                                                              # MK 1.06.B
+    if ctx == "sor":
+        open_timeline(r, "action", "MK 6.01", recompute=False)
+    elif ctx == "combat":
+        open_timeline(r, "m_action", "MK 6.05.B", recompute=False)
+    hidden = d.type in ("tower", "obstacle")                                       # MK 6.05.D
+    origin = "past" if r.card(a.card).zone == "past" else "hand"
+    add_item(r, seat, a.card, "card", a.caster, a.target, hidden,
+             "MK 2.11" if origin == "past" else
+             ("MK 6.05.B" if ctx == "timeline" else "MK 6.05.C"), origin)

@@ -1,0 +1,203 @@
+"""The reducer: the only code that changes a M.A.G.U.S. state (one event at a time)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.protocol import Result
+from engine.magus import events as E
+from engine.magus.state import Item, Manoeuvre, State, Timeline
+
+#: zones held in a player's lists
+LISTED = ("future", "hand", "line", "tower", "quests", "solved", "past", "depth", "storage",
+          "sideboard")
+
+
+def _unzone(s: State, i: int) -> None:
+    c = s.cards[i]
+    if c.zone in LISTED:
+        holder = c.controller if c.controller >= 0 else c.owner
+        getattr(s.players[holder], c.zone).remove(i)
+    elif c.zone == "team" and s.manoeuvre is not None:
+        for side in (s.manoeuvre.attackers, s.manoeuvre.blockers):
+            if i in side:
+                side.remove(i)
+    c.host = -1
+
+
+def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
+    t = type(ev)
+    if t is E.StageSet:
+        s.stage, s.chooser = ev.stage, ev.chooser
+    elif t is E.ActiveSet:
+        s.active, s.why, s.why_a, s.why_b = ev.player, ev.why, ev.a, ev.b
+    elif t is E.Passed:
+        if ev.context == "timeline":
+            s.timelines[-1].passes += 1
+        else:
+            s.context_passes += 1
+        if not ev.second:                         # MK 6.07.C: the opponent is active
+            s.active, s.why, s.why_a, s.why_b = 1 - ev.player, "passed", 0, 0
+    elif t is E.DieRolled:
+        s.rng = ev.rng
+    elif t is E.RollJudged:
+        s.last_judged = ev.success
+        if ev.purpose == "starter":
+            s.rolls.append(ev.total)
+    elif t is E.StarterChosen:
+        s.starter = ev.player
+        s.players[ev.player].stamp = 0            # ruling 3: the starter acted longest ago
+        s.players[1 - ev.player].stamp = 1
+    elif t is E.Shuffled:
+        s.players[ev.player].future = list(ev.order)
+        s.rng = ev.rng
+    elif t is E.TowerPicked:
+        _unzone(s, ev.card)
+        c = s.cards[ev.card]
+        c.zone, c.controller, c.face_down = "tower", ev.player, True
+        s.players[ev.player].tower.append(ev.card)
+    elif t is E.MpChanged:
+        s.players[ev.player].mp += ev.delta
+    elif t is E.Stamped:
+        s.players[ev.player].stamp = ev.clock
+        s.clock = ev.clock + 1
+    elif t is E.Drew:
+        _unzone(s, ev.card)
+        c = s.cards[ev.card]
+        c.zone, c.controller = "hand", ev.player
+        s.players[ev.player].hand.append(ev.card)
+    elif t is E.HandReturned:
+        p = s.players[ev.player]
+        for i in ev.cards:
+            p.hand.remove(i)
+            s.cards[i].zone = "future"
+            p.future.append(i)
+        p.hand_size = ev.size
+    elif t is E.HandKept:
+        s.players[ev.player].done = True
+    elif t is E.RoundBegan:
+        s.round = ev.round
+    elif t is E.PhaseBegan:
+        s.phase = ev.phase
+        s.context_passes = 0
+        for p in s.players:
+            p.done = False
+    elif t is E.TimelineOpened:
+        s.timelines.append(Timeline(ev.kind))
+        s.context_passes = 0
+    elif t is E.ItemAdded:
+        tl = s.timelines[-1]
+        if ev.kind == "attach" and ev.target in tl.entered:
+            tl.entered.remove(ev.target)          # one interrupting obstacle (MK 3.04.F)
+        if ev.kind in ("card", "attach"):
+            _unzone(s, ev.card)                   # from the hand, or the Past (MK 2.11)
+            s.cards[ev.card].zone = "timeline"
+            s.cards[ev.card].face_down = ev.hidden
+        else:
+            tl.used.append(ev.card)
+        tl.items.append(Item(ev.player, ev.card, ev.kind, ev.caster, ev.target, ev.hidden,
+                             ev.uid, ev.origin))
+        tl.passes = 0
+        s.uid = max(s.uid, ev.uid + 1)
+        m = s.manoeuvre
+        if m is not None and m.step == "rounds" and len(s.timelines) and \
+                s.timelines[-1].kind == "m_action":
+            m.acted = True
+    elif t is E.ItemUnwound:
+        tl = s.timelines[-1]
+        for it in tl.items:
+            if it.uid == ev.uid and it.kind in ("card", "attach"):
+                s.cards[it.card].zone = "resolving"      # until its destination (next event)
+        tl.items = [it for it in tl.items if it.uid != ev.uid]
+        tl.passes = 0
+    elif t is E.TimelineEnded:
+        s.timelines.pop()
+    elif t is E.CardMoved:
+        _unzone(s, ev.card)
+        c = s.cards[ev.card]
+        holder = ev.player if ev.player >= 0 else c.owner
+        c.zone, c.face_down, c.host = ev.zone, ev.face_down, ev.host
+        if ev.zone in LISTED:
+            c.controller = holder
+            getattr(s.players[holder], ev.zone).append(ev.card)
+        if ev.zone == "quests" and s.timelines:
+            s.timelines[-1].entered.append(ev.card)
+        if ev.zone in ("past", "depth", "future", "hand"):
+            c.damage, c.hurt, c.doomed, c.pos, c.front = 0, False, False, "alert", True
+    elif t is E.PositionSet:
+        s.cards[ev.card].pos = ev.pos
+    elif t is E.Damaged:
+        c = s.cards[ev.card]
+        c.damage += ev.amount
+        c.hurt = True
+    elif t is E.Healed:
+        s.cards[ev.card].damage -= ev.amount
+    elif t is E.Doomed:
+        s.cards[ev.card].doomed = True
+    elif t is E.Died:
+        c = s.cards[ev.card]
+        c.damage, c.hurt, c.doomed = 0, False, False
+    elif t is E.DamageCleared:
+        s.cards[ev.card].damage = 0
+        s.cards[ev.card].hurt = False
+    elif t is E.Revealed:
+        if s.manoeuvre is not None and s.manoeuvre.target == ev.card and \
+                s.manoeuvre.step == "reveal":
+            s.manoeuvre.was_hidden = s.cards[ev.card].face_down
+        s.cards[ev.card].face_down = False
+    elif t is E.Concealed:
+        s.cards[ev.card].face_down = True
+    elif t is E.ManoeuvreBegan:
+        s.manoeuvre = Manoeuvre(ev.kind, ev.target, ev.initiator)
+    elif t is E.TeamJoined:
+        _unzone(s, ev.card)
+        c = s.cards[ev.card]
+        c.zone, c.front = "team", True
+        m = s.manoeuvre
+        assert m is not None
+        (m.attackers if ev.side == 0 else m.blockers).append(ev.card)
+    elif t is E.Picked:
+        if ev.card < 0:
+            s.players[ev.player].picked = []
+        else:
+            s.players[ev.player].picked.append(ev.card)
+    elif t is E.StepBegan:
+        assert s.manoeuvre is not None
+        s.manoeuvre.step = ev.step
+        if ev.step == "block":
+            s.manoeuvre.blocked = True
+    elif t is E.OrderSet:
+        s.cards[ev.card].front = ev.front
+    elif t is E.CombatRound:
+        assert s.manoeuvre is not None
+        s.manoeuvre.combat_round, s.manoeuvre.acted = ev.number, ev.acted
+        s.context_passes = 0
+    elif t is E.CombatDecided:
+        assert s.manoeuvre is not None
+        s.manoeuvre.winner = ev.winner
+    elif t in (E.QuestSolved, E.ConditionChosen, E.Picked):
+        pass
+    elif t is E.ManoeuvreEnded:
+        s.manoeuvre = None
+    elif t is E.CutOffered:
+        s.cuts, s.after_cut = list(ev.players), ev.then
+    elif t is E.CutAnswered:
+        s.cuts.pop(0)
+        if ev.how == "cut":
+            fut = s.players[ev.player].future
+            s.players[ev.player].future = fut[ev.at:] + fut[:ev.at]
+    elif t is E.EndWaits:
+        s.ending = ev.what
+    elif t is E.BeastBegan:
+        s.beast, s.beast_hits = [ev.card, ev.attacks], {}
+    elif t is E.BeastAttacked:
+        s.beast[1] -= 1
+    elif t is E.BeastHit:
+        s.beast_hits[ev.victim] = s.beast_hits.get(ev.victim, 0) + ev.amount
+    elif t is E.BeastEnded:
+        s.beast, s.beast_hits = [], {}
+    elif t is E.GameEnded:
+        s.result = Result(ev.winners, ev.reason, ev.rule)
+        s.phase, s.stage = "over", "over"
+    else:  # pragma: no cover - every event type has a branch
+        raise TypeError(f"no reducer for {t.__name__}")

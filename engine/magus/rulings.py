@@ -1,0 +1,254 @@
+"""The M.A.G.U.S. rulings table: every ambiguity of spec §20 (1-30) and §20.1 (31-42) with the
+question, our reading and why. The questionable readings are game options (``DEFAULT_OPTIONS``);
+``RULINGS.md`` beside this module is rendered from this table (``render_markdown``; a test checks
+they agree).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Ruling:
+    num: int
+    rule: str
+    question: str
+    reading: str
+    why: str
+    option: str = ""        # the game option that switches the reading, if questionable
+
+
+RULINGS: tuple[Ruling, ...] = (
+    Ruling(1, "MK 1.06.E",
+           "When is the active player recomputed: continuously, or after each unwound item only?",
+           "After each unwound item, at each timeline end and at each phase or combat-round "
+           "start; MP spent on costs does not move priority, a pass does.",
+           "MK 1.06.E names the unwinding; a continuous reading would hand priority over in the "
+           "middle of paying a cost."),
+    Ruling(2, "MK 1.06.D",
+           "Who has priority right after a player adds an item to a timeline?",
+           "The adder keeps it (option priority_after_add = \"keep\"); \"pass\" hands it to the "
+           "opponent after every addition.",
+           "Only a pass hands priority over (MK 1.06.D); the spec's worked trace has A pass after"
+           " playing.",
+           "priority_after_add"),
+    Ruling(3, "MK 1.06.B",
+           "The least-recent tie-break at game start and across rounds.",
+           "The starter holds the older stamp (stamp 0, the other 1); stamps persist across "
+           "rounds; zero-cost MP-bound actions stamp.",
+           "MK 1.08.A makes the starter active, which the tie-break must reproduce."),
+    Ruling(4, "MK 1.06",
+           "Recompute at timeline end and phase start?",
+           "Yes, always.",
+           "Harmless (MP changed only by costs or resolution) and makes the engine deterministic."),
+    Ruling(5, "MK 1.08.C",
+           "Does round 1's MP-gain step add 4 MP to the starting 6?",
+           "Yes: 10 MP entering the first Manoeuvres phase (option round1_mp_gain).",
+           "MK 1.08.D starts a normal round, and a normal round has its MP gain.",
+           "round1_mp_gain"),
+    Ruling(6, "MK 1.08.D",
+           "Who mulligans first?",
+           "The active player (the starter: equal MP, older stamp), then the other.",
+           "The mulligan sits in round 1's hand adjustment after the MP gain; both have equal MP "
+           "so MK 1.08.A decides."),
+    Ruling(7, "MK 6.05.N",
+           "Does a Line adventurer that turns wounded keep its damage?",
+           "No: its damage is removed as it turns wounded (option wounded_clears_damage).",
+           "Damage \"accumulates within one timeline\" (MK 6.05.J) and MK 6.06.B-C clear it at "
+           "manoeuvre end.",
+           "wounded_clears_damage"),
+    Ruling(8, "MK 4.06 \"Harci körök\".G",
+           "When do combat rounds stop?",
+           "A round with at least one action is followed by another; an all-pass round ends the "
+           "step (option combat_rounds = \"auto\"; \"ask\" asks both players).",
+           "\"As long as one player wants to change the result\" is not operational; acting is "
+           "wanting.",
+           "combat_rounds"),
+    Ruling(9, "MK 4.02.C",
+           "May a blocker who won a quest combat go on to solve the quest?",
+           "Yes, literally (option blocker_may_solve).",
+           "MK 4.02.C lets \"the winner\" continue and MK 3.02.D lets anyone solve any quest.",
+           "blocker_may_solve"),
+    Ruling(10, "MK 4.03.F",
+           "Can an unopposed siege be stopped by the Wall?",
+           "Only by the wall check after the obstacles (MK 4.03.C); with no blocking team the "
+           "siege succeeds.",
+           "MK 4.03.F is explicit; MK 2.01.b speaks of result determination, which an unopposed "
+           "siege never reaches."),
+    Ruling(11, "MK 4.04.B",
+           "Do buildings have a Wall?",
+           "0 unless the card has WALL X.",
+           "MK 2.01.a names such buildings."),
+    Ruling(12, "MK 6.05.A",
+           "May manoeuvre-phase cards be used in the obstacle and condition phases?",
+           "Yes, as fast effects by a participating adventurer.",
+           "MK 6.05.B lets actions join inner timelines."),
+    Ruling(13, "MK 6.06.A",
+           "Does the surrounding manoeuvre timeline give priority windows of its own?",
+           "No: it closes right after the manoeuvre's last phase.",
+           "The rulebook names no step for it; every window lies in an inner timeline."),
+    Ruling(14, "MK 4.06 \"Feltétel\"",
+           "What follows a failed test roll in a quest condition?",
+           "The condition fails, the quest stays unsolved, the team goes home at the timeline's "
+           "end.",
+           "Nothing grants a retry or a second condition."),
+    Ruling(15, "MK 2.05",
+           "TÚLÜTÉS, EXPEDÍCIÓ and FÓKUSZ have empty or unclear texts.",
+           "TÚLÜTÉS X: replaces the attack roll; the attack hits if the target's current level ≤ "
+           "X. EXPEDÍCIÓ X: replaces solving; the quest is solved when the team level ≥ X, with "
+           "no condition and no test roll. FÓKUSZ: each used FÓKUSZ card pays 1 MP and goes to "
+           "the bottom of its owner's Future.",
+           "Each reading mirrors the nearest defined keyword (AKARATÁTVITEL X; KINCS X's "
+           "team-level condition) and the smallest unit of MP; no card uses them before this "
+           "ruling."),
+    Ruling(16, "MK 2.07.e",
+           "A solved treasure obstacle is \"attachable as an extra obstacle\" to what?",
+           "To one of its new controller's own tower levels or buildings, beyond the slot limit.",
+           "Those are the targets an own obstacle may have (MK 3.04.A)."),
+    Ruling(17, "MK 2.11",
+           "Numbering defects and stray captions in the source.",
+           "Cited as the spec cites them; stray card names are never used.",
+           "The spec is our citation source."),
+    Ruling(18, "MK 6.01",
+           "Alert requirement vs permanent and antiss abilities.",
+           "The specific rules win (MK 5.07.E, MK 8.02).",
+           "Specific beats general."),
+    Ruling(19, "MK 3.07.3",
+           "When does an adventurer with a base attribute below 1 die?",
+           "At the timeline's end, like every other death.",
+           "MK 6.05.L makes every death wait for the timeline end."),
+    Ruling(20, "MK 4.06 \"Bestia\".F",
+           "Do shields lower action-card attack thresholds?",
+           "Beasts only, unless a card says otherwise.",
+           "Only the beast section states it."),
+    Ruling(21, "MK 4.06 \"Harci körök\".F",
+           "Is the adventurer rotated by a battle-order change?",
+           "No.",
+           "The text names only the 2 MP."),
+    Ruling(22, "MK 4.06 \"Bestia\".J",
+           "Which beast is victorious?",
+           "The beast after whose resolution no adventurer of the team is visible to beasts; "
+           "re-attaching is offered at the phase's end.",
+           "It is the beast whose attacks emptied the team."),
+    Ruling(23, "MK 3.04.A",
+           "May both players attach obstacles to any pending quest?",
+           "Yes.",
+           "MK 3.02.L and MK 2.13 confirm it."),
+    Ruling(24, "MK 5.11.C",
+           "May a strong modifier consume an unused part of a weak limited one?",
+           "No: tiers are independent.",
+           "MK 5.11.D computes the tiers one after the other."),
+    Ruling(25, "MK 5.10.D",
+           "Overrides by scanning Hungarian words.",
+           "Our cards carry explicit strength and polarity flags.",
+           "Original card texts are rendered from data."),
+    Ruling(26, "MK 5.09.A",
+           "Is Storage a play area?",
+           "A per-player zone, in play but unattached; its cards are inert.",
+           "It is listed nowhere among play areas."),
+    Ruling(27, "MK 1.01",
+           "\"Most DP\"",
+           "Strictly more than the opponent.",
+           "A tie has no \"most\"."),
+    Ruling(28, "MK 1.07 \"Visszaforgatás lépés\"",
+           "What does re-rotation cover?",
+           "Every card in Present, applied generically.",
+           "The text says all cards in Present."),
+    Ruling(29, "MK 7.04",
+           "Does Shower hit the caster's own Line?",
+           "Yes: every adventurer in every Line.",
+           "The text says all adventurers in Lines."),
+    Ruling(30, "MK 11.00.G",
+           "Ghost section G is a fragment.",
+           "Ghosts have positions only on the antiss.",
+           "The only readable part of G."),
+    Ruling(31, "MK 4.06 \"Feltétel\"",
+           "Does one grade-II skill meet two grade-I items?",
+           "Yes.",
+           "The grade-I pair is the smaller demand; it would be odd for a better grade to do "
+           "less."),
+    Ruling(32, "MK 6.00",
+           "Does a timed effect triggering while a timeline runs join it?",
+           "Yes, it joins the running timeline.",
+           "MK 1.14.12 has on-entering effects enter the timeline normally."),
+    Ruling(33, "MK 6.05.L",
+           "Does an ordinary heal lift a pending death effect?",
+           "No; only a heal that says so.",
+           "A death effect is not damage."),
+    Ruling(34, "MK 6.05.M",
+           "Damage on an adventurer sent home before its manoeuvre ends.",
+           "It goes home with its damage; at the end of the timeline it is in, it turns wounded "
+           "and loses the damage (MK 6.05.N).",
+           "It is in the Line when that timeline ends."),
+    Ruling(35, "MK 1.06.B",
+           "Is forming a blocking team an MP-bound action for the tie-break?",
+           "No: it is a step of the opponent's manoeuvre.",
+           "Only actions stamp; blocking is a phase step."),
+    Ruling(36, "MK 2.07.b",
+           "What does playing a treasure as a quest cost?",
+           "Its printed MP value.",
+           "A treasure may never be free."),
+    Ruling(37, "MK 3.03.F",
+           "May a fourth building be played?",
+           "Yes; its player then destroys one of his choice.",
+           "MK 3.03.F handles any fourth."),
+    Ruling(38, "MK 4.06 \"Bestia\".D",
+           "Beast damage ranges other than 1-3.",
+           "A range a-b maps the 1d6 evenly: face f gives a + floor((f-1) * (b-a+1) / 6).",
+           "It reproduces the book's 1-3 example."),
+    Ruling(39, "MK 2.17.d",
+           "Armour against a beast's several attacks when only some rolls are within its "
+           "threshold.",
+           "Armour reduces the beast's total once if any of its rolls against that adventurer was"
+           " within the threshold.",
+           "The beast is one damage source (MK 4.06 \"Bestia\".I)."),
+    Ruling(40, "MK 6.05.E",
+           "\"The active player\" for simultaneous entries made during a resolution.",
+           "Before the recompute of MK 1.06.E.",
+           "The entries arise during the resolution, before it has ended."),
+    Ruling(41, "MK 6.05.N",
+           "\"Was damaged\": at the timeline's end or at any time in it?",
+           "At any time in the timeline: a survivor healed to 0 damage still turns wounded "
+           "(option wounded_if_ever_damaged).",
+           "\"de volt rajta sebzés\" speaks of the past.",
+           "wounded_if_ever_damaged"),
+    Ruling(42, "MK 1.03 \"Nevesítés szabálya\"",
+           "A named instant played while a same-named card is in the Depth.",
+           "It may be played; it goes to the Past afterwards.",
+           "The named rule governs Present and Depth, not the timeline."),
+)
+
+DEFAULT_OPTIONS: dict[str, Any] = {
+    "priority_after_add": "keep",
+    "round1_mp_gain": True,
+    "wounded_clears_damage": True,
+    "combat_rounds": "auto",
+    "blocker_may_solve": True,
+    "wounded_if_ever_damaged": True,
+    "copy_limit": 3,
+    "dev_small_decks": False,
+}
+OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
+    "priority_after_add": ("keep", "pass"),
+    "combat_rounds": ("auto", "ask"),
+    "copy_limit": (3, 4),
+}
+
+
+def render_markdown() -> str:
+    lines = ["# M.A.G.U.S. rulings", "",
+             "The ambiguities of the spec (`shared/rules/mk-rules.md` §20 and §20.1) and how this "
+             "engine reads them. Rendered from `engine/magus/rulings.py`; the readings marked with "
+             "an option can be switched per game.", "",
+             "| # | Rule | Question | Our reading | Why | Option |", "|---|---|---|---|---|---|"]
+    for r in RULINGS:
+        cells = [str(r.num), r.rule, r.question, r.reading, r.why, r.option and f"`{r.option}`"]
+        lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+    lines += ["", "## Options", ""]
+    for key, value in DEFAULT_OPTIONS.items():
+        choices = OPTION_CHOICES.get(key)
+        lines.append(f"* `{key}` = `{value!r}`" + (f" (one of {', '.join(map(repr, choices))})"
+                                                 if choices else ""))
+    return "\n".join(lines) + "\n"

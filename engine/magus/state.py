@@ -1,0 +1,114 @@
+"""The state of a M.A.G.U.S. game: plain msgspec Structs, changed only by the reducer.
+
+Whatever the rules are in the middle of is data here: the nested timelines (``timelines``,
+outermost first, each a LIFO list of items, MK 6.05), the running manoeuvre, the context whose
+passes are counted, and the decision the game waits for (``stage``/``chooser``).
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from engine.core.protocol import Result
+
+# zones of a card (MK 1.03, spec §4.1)
+ZONES = ("future", "hand", "timeline", "line", "tower", "quests", "solved", "past", "depth",
+         "storage", "attached", "team", "sideboard")
+
+
+class Card(msgspec.Struct):
+    iid: int
+    cid: str
+    owner: int
+    zone: str = "future"
+    controller: int = -1
+    pos: str = "alert"            # alert / resting / wounded (MK 3.07 "Jellemzők")
+    damage: int = 0
+    hurt: bool = False            # was damaged in the current timeline run (MK 6.05.N)
+    doomed: bool = False          # a death effect waits for the timeline end (MK 6.05.L)
+    face_down: bool = False       # hidden (MK 1.04.A)
+    host: int = -1                # the card it is attached to (obstacles)
+    front: bool = True            # battle order: front-liner or protected
+
+
+class Item(msgspec.Struct):
+    """One entry of a timeline (MK 6.05.C): a played card or a virtual activation item."""
+
+    player: int
+    card: int                     # the card played, or the source of an activation
+    kind: str = "card"            # card / activation / attach
+    caster: int = -1
+    target: int = -1              # a card iid, or for "item" targets the target item's uid
+    hidden: bool = False          # MK 6.05.D
+    uid: int = 0
+    origin: str = "hand"          # where the card was played from (MK 2.11: the Past)
+
+
+class Timeline(msgspec.Struct):
+    kind: str                     # opening/resource/action/closing; m_* inside a manoeuvre
+    items: list[Item] = []
+    passes: int = 0
+    used: list[int] = []          # sources activated in it (MK 6.05.P)
+    entered: list[int] = []       # quests that entered Present in it (MK 3.04.F)
+
+
+class Manoeuvre(msgspec.Struct):
+    kind: str                     # siege / quest
+    target: int
+    initiator: int
+    attackers: list[int] = []
+    blockers: list[int] = []
+    step: str = "init"
+    was_hidden: bool = False      # MK 4.06 "Toronyszint felfedése".C
+    blocked: bool = False         # a blocking-team step took place
+    combat_round: int = 0
+    acted: bool = False           # an action in the current combat round
+    winner: int = -2              # -2 not decided, -1 draw
+    ended: bool = False
+
+
+class PlayerState(msgspec.Struct):
+    future: list[int] = []
+    hand: list[int] = []
+    line: list[int] = []
+    tower: list[int] = []         # bottom first (MK 3.01.A)
+    quests: list[int] = []
+    solved: list[int] = []
+    past: list[int] = []
+    depth: list[int] = []
+    storage: list[int] = []
+    sideboard: list[int] = []
+    mp: int = 0
+    stamp: int = 0                # clock of the last MP-bound action (MK 1.06.B)
+    hand_size: int = 7            # the next mulligan draw (MK 1.08.D)
+    picked: list[int] = []        # a composite choice in progress (towers, a team)
+    done: bool = False
+
+
+class State(msgspec.Struct):
+    cards: list[Card]
+    players: list[PlayerState]
+    options: dict[str, object] = {}
+    rng: int = 0
+    round: int = 0
+    phase: str = "setup"          # setup/opening/resource/manoeuvres/closing/over
+    stage: str = "roll"           # what the game does or waits for next
+    chooser: int = -1             # who decides a non-priority decision
+    active: int = 0
+    why: str = ""                 # why the active player is active (MK 1.06)
+    why_a: int = 0
+    why_b: int = 0
+    context_passes: int = 0       # passes in the Sor or combat-round context (MK 6.07.F)
+    timelines: list[Timeline] = []
+    manoeuvre: Manoeuvre | None = None
+    clock: int = 2
+    uid: int = 0
+    starter: int = -1
+    rolls: list[int] = []         # setup roll totals
+    last_judged: bool = False     # the last roll's success
+    cuts: list[int] = []          # Futures just shuffled, whose opponent may cut (MK 1.03)
+    after_cut: str = ""           # the stage the game goes on with after the cuts
+    ending: str = ""               # an end-of-combat/-manoeuvre effect waits (MK 6.05.Q)
+    beast: list[int] = []         # a beast resolving: [card, attacks left] (MK 4.06 "Bestia")
+    beast_hits: dict[int, int] = {}
+    result: Result | None = None

@@ -1,0 +1,67 @@
+"""Shared helpers of the M.A.G.U.S. tests: build a position, act, and read the events."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.magus import events as E
+from engine.magus.scenario import build
+
+A, B = 0, 1
+
+
+def C(owner: int, cid: str, zone: str = "hand", **kw: Any) -> dict[str, Any]:
+    return {"owner": owner, "cid": cid, "zone": zone, **kw}
+
+
+def TOWERS() -> list[dict[str, Any]]:
+    """Two face-down tower levels each, so no game ends by MK 1.01.A."""
+    return [C(A, "t-ember-keep", "tower"), C(A, "t-salt-gate", "tower"),
+            C(B, "t-glass-spire", "tower"), C(B, "t-moss-bastion", "tower")]
+
+
+def FUTURES() -> list[dict[str, Any]]:
+    return [C(A, "a-geza", "future"), C(B, "a-geza", "future")]
+
+
+class Table:
+    """A position and the events of every action submitted to it."""
+
+    def __init__(self, cards: list[dict[str, Any]], **spec: Any) -> None:
+        self.cards = cards + TOWERS() + FUTURES()
+        self.rules, self.s = build({"cards": self.cards, **spec})
+        self.events: list[Any] = []
+
+    def idx(self, owner: int, cid: str, nth: int = 0) -> int:
+        found = [n for n, c in enumerate(self.cards) if c["owner"] == owner and c["cid"] == cid]
+        return found[nth]
+
+    def act(self, seat: int, action: Any) -> list[Any]:
+        out = self.rules.submit(self.s, seat, action)
+        self.events += out
+        return out
+
+    def legal(self, seat: int) -> list[Any]:
+        return self.rules.legal_actions(self.s, seat)
+
+    def of(self, kind: type, events: list[Any] | None = None) -> list[Any]:
+        return [e for e in (self.events if events is None else events) if isinstance(e, kind)]
+
+    def card(self, i: int) -> Any:
+        return self.s.cards[i]
+
+
+def active_chain(events: list[Any]) -> list[tuple[str, int, str]]:
+    """The passes and priority changes in order: ("pass", seat, context) / ("active", seat,
+    why)."""
+    out = []
+    for e in events:
+        if isinstance(e, E.Passed):
+            out.append(("pass", e.player, e.context))
+            if not e.second:                      # a first pass hands priority over
+                out.append(("active", 1 - e.player, "passed"))
+        elif isinstance(e, E.ActiveSet):
+            out.append(("active", e.player, e.why))
+        elif isinstance(e, (E.ItemUnwound, E.TimelineEnded, E.PhaseBegan)):
+            out.append((type(e).__name__, -1, getattr(e, "kind", getattr(e, "phase", ""))))
+    return out
