@@ -29,7 +29,9 @@ LISTED: dict[str, dict[str, Any]] = {
                           "title": {"en": "Hatalom Kártyái", "hu": "Hatalom Kártyái"}},
     "engine.sw.plugin": {"name": "sw", "prefix": "SW", "seats": (2, 2),
                          "title": {"en": "Summoner Wars", "hu": "Summoner Wars"}},
-    "engine.magus.plugin": {"name": "mk", "prefix": "MK", "seats": (2, 2),
+    # M.A.G.U.S. is in progress (issue 18: engine core only, no UI of its own yet): playable by
+    # name (`hkk play --ruleset mk`, sim, verify), not offered on the title screen ("menu").
+    "engine.magus.plugin": {"name": "mk", "prefix": "MK", "seats": (2, 2), "menu": False,
                             "title": {"en": "M.A.G.U.S.", "hu": "M.A.G.U.S."}},
 }
 

@@ -30,6 +30,7 @@ class MkPlugin:
     prefix = "MK"
     title = {"en": "M.A.G.U.S.", "hu": "M.A.G.U.S."}
     seats = (2, 2)
+    menu = False          # not on the title screen until its own UI lands (issue 18)
     bots = {"squire": _squire, "random": _random}
     default_bot = "squire"
     search = staticmethod(search_hooks.hooks)      # engine.core.search

@@ -234,9 +234,11 @@ class NewGameScreen(FormScreen):
 
 
 def _rulesets() -> list[str]:
-    from engine.core.registry import names
+    """The games the title screen offers: every registered ruleset but those still in progress
+    (``menu`` false in their listing, e.g. M.A.G.U.S. before its UI lands)."""
+    from engine.core.registry import get, names
 
-    return names()
+    return [n for n in names() if getattr(get(n), "menu", True) is not False]
 
 
 def _lang() -> str:
