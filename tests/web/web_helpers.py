@@ -56,8 +56,12 @@ class Proc:
         self.proc = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=self._out,
                                      stderr=subprocess.STDOUT, start_new_session=True)
 
+    _final: str | None = None
+
     @property
     def text(self) -> str:
+        if self._final is not None:
+            return self._final
         return self.log.read_text(errors="replace")
 
     def wait_for(self, word: str, timeout: float = 30) -> str:
@@ -79,7 +83,10 @@ class Proc:
             except subprocess.TimeoutExpired:
                 os.killpg(self.proc.pid, signal.SIGKILL)
                 self.proc.wait()
-        self._out.close()
+        if self._final is None:
+            self._out.close()
+            self._final = self.log.read_text(errors="replace")
+            self.log.unlink(missing_ok=True)
         return self.proc.returncode
 
 
