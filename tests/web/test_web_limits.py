@@ -155,6 +155,9 @@ def test_stopping_the_server_ends_every_session_and_leaves_no_process(tmp_path):
         assert await asyncio.to_thread(web.stop) == 0
         return await task
 
-    got = asyncio.run(body())
+    try:
+        got = asyncio.run(body())
+    finally:
+        web.stop()                                    # (again, if the test failed before)
     assert "server is stopping" in _ended(got)
     assert not descendants(web.proc.pid)

@@ -56,8 +56,12 @@ class Proc:
         self.proc = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=self._out,
                                      stderr=subprocess.STDOUT, start_new_session=True)
 
+    _final: str | None = None
+
     @property
     def text(self) -> str:
+        if self._final is not None:
+            return self._final
         return self.log.read_text(errors="replace")
 
     def wait_for(self, word: str, timeout: float = 30) -> str:
@@ -79,14 +83,21 @@ class Proc:
             except subprocess.TimeoutExpired:
                 os.killpg(self.proc.pid, signal.SIGKILL)
                 self.proc.wait()
-        self._out.close()
+        if self._final is None:
+            self._out.close()
+            self._final = self.log.read_text(errors="replace")
+            self.log.unlink(missing_ok=True)
         return self.proc.returncode
 
 
 def start_web(env: dict[str, str], *args: str) -> tuple[Proc, str]:
     """``hkk web --listen :0 ARGS``; returns the process and the page's URL."""
     web = Proc(hkk("web", "--listen", ":0", *args), env)
-    line = web.wait_for("hkk web: open ")
+    try:
+        line = web.wait_for("hkk web: open ")
+    except AssertionError:
+        web.stop()                                    # never left running by a failed start
+        raise
     return web, line.split("open ", 1)[1].split()[0]
 
 
@@ -95,7 +106,11 @@ def start_server(env: dict[str, str], tmp: Path, *args: str) -> tuple[Proc, str]
     and the TCP address."""
     server = Proc(hkk("server", "--socket", str(tmp / "hkk.sock"), "--data", str(tmp / "data"),
                       "--listen", ":0", *args), env)
-    line = server.wait_for("listening on")
+    try:
+        line = server.wait_for("listening on")
+    except AssertionError:
+        server.stop()
+        raise
     tcp = [a.strip(" ;") for a in line.split("listening on", 1)[1].split(";")[0].split(",")
            if ":" in a and "/" not in a.replace("tls://", "")]
     return server, tcp[0]
