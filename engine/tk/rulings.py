@@ -153,6 +153,8 @@ INTERNAL_OPTIONS = ("scenario",)
 def check_options(options: dict[str, Any], seats: int) -> dict[str, Any]:
     """The options with defaults filled in, or ValueError saying what to do."""
     out = dict(DEFAULT_OPTIONS)
+    if "mode" not in options and seats in (3, 4) and not options.get("team"):
+        out["mode"] = "battle"                         # 3-4 players without a mode: BATTLE
     for key, value in options.items():
         if key in INTERNAL_OPTIONS:
             out[key] = value
