@@ -40,6 +40,22 @@ ASK_ANSWER = {"start_place": A.PickSquare, "target": A.PickSquare, "piece": A.Pi
               "claim": A.PickOption}
 
 
+SUMMON_REFUSALS = {
+    "TK Idézés.kéz": ("not_in_hand", "Summon a creature or legend card from your hand."),
+    "TK Idézés.szimmetria": ("no_orientation", "The card's pattern has no such orientation or "
+                             "the square is off the board."),
+    "TK Idézés.rang": ("no_pattern", "The card's pattern is not there: every pattern square "
+                       "needs your own piece of at least the rank shown (rotated or mirrored)."),
+    "TK Idézés.cél": ("higher_rank", "A piece of higher rank than the new one stands on the "
+                      "outlined square, so this summon is not allowed."),
+    "TK Idézés.hiány": ("shortage", "You have no token of the new piece's kind, none of yours "
+                        "stands on the outlined square, and no piece the pattern does not use "
+                        "can be taken."),
+    "TK Csata.rögtönzött": ("improvised", "An improvised summon uses one enemy piece of a "
+                            "colour whose marker you have not used yet, and only in BATTLE."),
+}
+
+
 class Ctx:
     """One submit's work: the state, the card pool, and the events emitted (each applied at
     once)."""
@@ -305,13 +321,7 @@ class TkRuleset(TkProtocol):
         elif t is A.Summon:
             rule = S.check(s, self.pool, player, a)
             if rule:
-                msg = {"TK Idézés.kéz": "Summon a creature or legend card from your hand.",
-                       "TK Idézés.rang": "The card's pattern is not there: every pattern square "
-                       "needs your piece of at least the shown rank (rotated or mirrored), the "
-                       "outlined square no piece of higher rank than the new one, and a token "
-                       "of the new piece's kind."}[rule]
-                raise IllegalAction(rule, msg, "no_pattern" if rule == "TK Idézés.rang"
-                                    else "not_in_hand")
+                raise IllegalAction(rule, SUMMON_REFUSALS[rule][1], SUMMON_REFUSALS[rule][0])
             ctx.emit(E.ActionsLeft(s.actions - 1, "TK Idézés"))
             S.perform(ctx, player, a)
             effects.advance(ctx)

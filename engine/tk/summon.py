@@ -83,7 +83,24 @@ def check(s: State, pool: dict, seat: int, a: Summon) -> str:
     d = pool[s.cards[a.card].cid]
     if d.kind not in ("creature", "legend"):
         return "TK Idézés.kéz"
-    return "" if a in summons(s, pool, seat, [a.card]) else "TK Idézés.rang"
+    if a in summons(s, pool, seat, [a.card]):
+        return ""
+    orients = P.orientations(d.cells, d.marked, s.size)
+    if a.orient >= len(orients) or a.square >= len(s.owner):
+        return "TK Idézés.szimmetria"
+    o = orients[a.orient]
+    me = B.colour_of(s, seat)
+    if a.enemy:
+        esq = a.enemy - 1
+        if s.mode != "battle" or esq >= len(s.owner) or s.owner[esq] < 0 or \
+                s.owner[esq] == me or s.improvised[seat][s.owner[esq]]:
+            return "TK Csata.rögtönzött"
+        return "TK Idézés.rang"
+    if not (P.match_anchors(o, B.bitboards(s, me)) >> a.square) & 1:
+        return "TK Idézés.rang"
+    if s.rank[a.square] > d.new_rank:
+        return "TK Idézés.cél"
+    return "TK Idézés.hiány"
 
 
 def perform(ctx: Any, seat: int, a: Summon) -> None:
