@@ -135,6 +135,15 @@ class TkRuleset(TkProtocol):
     def start_action(self) -> A.Start:
         return A.Start()
 
+    def reveals_hidden(self, event: Any) -> bool:
+        """Draws and shuffles: undo against a person never crosses them (TK Kör.húzás)."""
+        return isinstance(event, E.HIDDEN_OR_RANDOM)
+
+    def header_problem(self, header: Header) -> str:
+        from engine.tk.session import header_problem
+
+        return header_problem(header)
+
     def start(self, state: State, action: Any = None) -> list[Any]:
         ctx = self.ctx(state)
         if isinstance(action, A.StartScenario):
