@@ -135,3 +135,9 @@ def test_the_rulings_table_has_a_question_reading_and_why_for_each_code():
         assert rules[r.code][0] and rules[r.code][1]
     assert {"supply", "flare_limit", "tie_break"} <= {o.strip() for r in RULINGS
                                                       for o in r.option.split(",") if o}
+
+
+def test_rulings_md_lists_every_ruling_of_the_code():
+    text = (ROOT / "engine" / "tk" / "RULINGS.md").read_text(encoding="utf-8")
+    for r in RULINGS:
+        assert f"| {r.code} | {r.question} |" in text, r.code
