@@ -298,6 +298,9 @@ class TkRuleset(TkProtocol):
         s = ctx.s
         mate = (s.active + 2) % 4
         ctx.emit(E.ControlPassed(mate))
+        for i in list(s.players[s.active].hand):        # the legend cards go along
+            if self.pool[s.cards[i].cid].kind == "legend":
+                ctx.emit(E.Moved(i, mate, "hand", "TK Csapat.átadás"))
         if s.ask is not None and s.ask.player == s.active:
             ctx.emit(E.Asked(msgspec.structs.replace(s.ask, player=mate), "TK Csapat.átadás"))
 

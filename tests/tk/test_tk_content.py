@@ -138,6 +138,9 @@ def test_the_rulings_table_has_a_question_reading_and_why_for_each_code():
 
 
 def test_rulings_md_lists_every_ruling_of_the_code():
+    from engine.tk.rulings import markdown
+
     text = (ROOT / "engine" / "tk" / "RULINGS.md").read_text(encoding="utf-8")
+    assert text == markdown(), "regenerate RULINGS.md from engine/tk/rulings.py markdown()"
     for r in RULINGS:
         assert f"| {r.code} | {r.question} |" in text, r.code

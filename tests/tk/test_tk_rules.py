@@ -157,6 +157,9 @@ def test_tk_csapat_atadas_the_teammate_finishes_the_effect_then_only_places():
     events = game.submit(0, A.PassControl())
     assert "TK Csapat.átadás" in rules_cited(events)
     assert s.controller == 2 and s.ask.player == 2 and game.pending().player == 2
+    kinds = [game.ruleset.pool[s.cards[i].cid].kind for i in s.players[2].hand]
+    assert kinds.count("legend") == 2 and not any(      # the legends went along
+        game.ruleset.pool[s.cards[i].cid].kind == "legend" for i in s.players[0].hand)
     with pytest.raises(IllegalAction):
         game.submit(0, A.PickSquare(sq("e4")))
     game.submit(2, A.PickSquare(sq("e4")))
