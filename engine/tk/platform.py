@@ -85,6 +85,7 @@ def square(sq: int) -> Ref:
 
 class TkProtocol:
     pool: dict
+    view_type = View
 
     def view(self, state: State, seat: int) -> View:
         s = state

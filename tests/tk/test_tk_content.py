@@ -49,7 +49,8 @@ BAD = {
     "bad_rank": ('rank = "mighty"', "ember-x", "field 'rank'"),
     "bad_primitive": ('effect = [{ do = "teleport" }]', "ember-x", "effect[0].do"),
     "move_no_kind": ('effect = [{ do = "move" }]', "ember-x", "effect[0].kind"),
-    "too_large": ('pattern = """\n1........1\nO.........\n"""', "ember-x", "larger than the 9×9 board"),
+    "too_large": ('pattern = """\n1........1\nO.........\n"""', "ember-x",
+                  "larger than the 9×9 board"),
     "no_hu": ('name = { en = "X" }', "ember-x", "field 'name'"),
 }
 
