@@ -34,9 +34,10 @@ RULINGS: tuple[Ruling, ...] = (
            "happen on a 9×9 board.", "supply, legendary_supply",
            "Színenként 16 közönséges/hősi és 3 legendás jelző; a pontjelzők ezekből jönnek."),
     Ruling("TK R.4", "How many cards in an own deck?",
-           "12 creature cards per colour deck (our content).",
-           "It sets the game's length: about 8-10 turns each.", "",
-           "A saját pakli 12 teremtménylapos."),
+           "18 creature cards per colour deck: 12 creatures, six of them twice (our content).",
+           "It sets the game's length (about 12-15 turns each) and leaves TEAM play, whose "
+           "bottom six stay turned, twelve cards to play.", "",
+           "A saját pakli 18 teremtménylapos: 12 teremtmény, közülük hat kétszer."),
     Ruling("TK R.5", "When may a flare be called?",
            "Between actions, also after the last, never during an effect; at most once a turn.",
            "The seed says 'before or after any action' and 'not while an effect resolves'.",

@@ -25,7 +25,7 @@ def test_the_shipped_content_is_valid_and_complete():
     letters = {d.letter for d in c.decks.values()}
     assert len(letters) == len(c.decks)                # each colour its own letter on the board
     for d in c.decks.values():
-        assert len(d.cards) == 12                      # TK R.4
+        assert len(d.cards) == 18 and len(set(d.cards)) == 12    # TK R.4
         assert all(c.pool[cid].kind == "creature" for cid in d.cards)
     kinds = [d.kind for d in c.pool.values()]
     assert kinds.count("legend") >= 6 and kinds.count("flare") >= 6 and kinds.count("task") >= 9
