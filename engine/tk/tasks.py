@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from engine.core import rng
 from engine.tk import board as B
 from engine.tk import events as E
 from engine.tk.state import State
@@ -115,6 +116,9 @@ def setup_tasks(ctx: Any) -> None:
             aside.append(top)
             continue
         ctx.emit(E.Moved(top, -1, "task_up", "TK Előkészület.Haladó"))
+    if aside:                                  # the set-aside tasks are shuffled back in
+        order, new = rng.shuffled(s.rng, s.task_deck)
+        ctx.emit(E.Shuffled("tasks", -1, tuple(order), new, "TK Előkészület.Haladó"))
     _reveal_next(ctx)
 
 

@@ -237,3 +237,31 @@ def test_tk_akcio_dobas_once_a_turn_and_cards_under_their_decks():
     with pytest.raises(IllegalAction) as err:
         game.submit(0, A.Discard(boar))
     assert err.value.rule == "TK Akció.dobás"
+
+
+def test_tk_felvillanas_the_track_shows_each_criterion_and_the_coming_score():
+    game = scenario("tk-felvillanas-mindketto")
+    rs = game.ruleset
+    items = [i for f in rs.track(rs.view(game.state, 0)).frames for i in f.items]
+    crit = [i for i in items if i.label == "tk.track.criteria"]
+    assert len(crit) == 1 and crit[0].params["upper"] and crit[0].params["lower"]
+    assert crit[0].params["upgraded_lead"] == 2 and crit[0].params["pieces_lead"] == 2
+    other = [i for f in rs.track(rs.view(game.state, 1)).frames for i in f.items
+             if i.label == "tk.track.criteria"]
+    assert other == []                                # seat 1 holds no flare in this scenario
+    game.submit(0, A.CallFlare(card_in_hand(game, 0, "flare-second-wind"), 1))
+    eff = [i for f in rs.track(rs.view(game.state, 1)).frames for i in f.items
+           if i.label == "tk.track.effect"]
+    assert eff[0].params["part"] == "lower" and eff[0].params["do"] == "place"
+    assert eff[0].params["left"] == 1
+
+
+def test_tk_parbaj_pont_the_track_shows_what_the_turn_will_score():
+    game = scenario("tk-idezes-cel-higher-rank")
+    imp = card_in_hand(game, 0, "ember-imp")
+    act = next(a for a in summons_of(game, 0, imp) if a.square == sq("d5"))
+    game.submit(0, act)
+    rs = game.ruleset
+    items = [i for f in rs.track(rs.view(game.state, 1)).frames for i in f.items]
+    aside = next(i for i in items if i.label == "tk.track.aside")
+    assert aside.params["points"] == 0                # one common: no pair yet
