@@ -94,9 +94,9 @@ def _reveal_next(ctx: Any) -> None:
             return
         top = s.task_deck[0]
         ctx.emit(E.Moved(top, -1, "next_task", "TK Előkészület.Haladó"))
-        cats = [_category(ctx, i) for i in s.tasks_up] + [_category(ctx, top)]
-        if max(cats.count(c) for c in cats) < 3 or len(s.task_deck) == 0:
-            return
+        cats = [_category(ctx, i) for i in s.tasks_up]
+        if cats.count(_category(ctx, top)) < 2 or not s.task_deck:
+            return                             # no 3 of the 4 share this one's category
         ctx.emit(E.Moved(top, -1, "tasks_bottom", "TK Előkészület.Haladó.3a4"))
 
 

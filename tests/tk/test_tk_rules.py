@@ -265,3 +265,28 @@ def test_tk_parbaj_pont_the_track_shows_what_the_turn_will_score():
     items = [i for f in rs.track(rs.view(game.state, 1)).frames for i in f.items]
     aside = next(i for i in items if i.label == "tk.track.aside")
     assert aside.params["points"] == 0                # one common: no pair yet
+
+
+def test_tk_halado_feladat_claim_replace_and_the_3_of_4_rule():
+    game = scenario("tk-halado-feladat")
+    s = game.state
+    rs = game.ruleset
+    cid = [s.cards[i].cid for i in s.tasks_up]
+    assert cid == ["task-line-four", "task-heart", "task-border"]
+    assert s.cards[s.next_task].cid == "task-two-heroes"
+    from engine.tk.tasks import hf_score
+
+    assert hf_score(s, 0) == 1                      # TK Haladó.legenda: c1 is legendary
+    game.submit(0, A.Place(sq("d1")))               # a1-d1: a line of four
+    assert s.ask.kind == "claim" and s.ask.optional
+    assert s.ask.options == (0, 2)                 # the line, and four on the edge too
+    events = game.submit(0, A.PickOption(0))
+    assert "TK Haladó.feladat" in rules_cited(events) and s.scores[0][0] == 2
+    assert hf_score(s, 0) == 3
+    assert [s.cards[i].cid for i in s.tasks_up] == ["task-heart", "task-border",
+                                                    "task-two-heroes"]
+    # Rule the Centre would make three position tasks: under the deck, Shield Wall instead
+    assert s.cards[s.next_task].cid == "task-block"
+    assert s.cards[s.task_deck[-1]].cid == "task-centre-rule"
+    assert "TK Előkészület.Haladó.3a4" in rules_cited(events)
+    assert s.active == 1 and rs.pending(s).kind == "tk.act"
