@@ -176,3 +176,19 @@ def after_piece(ctx: Any, seat: int, effect: Effect) -> None:
         opts = tuple(c for c in range(B.colours(s)) if c != me)
         ctx.emit(E.Asked(Ask("legend_colour", seat, opts, False, "TK Csata.legenda"),
                          "TK Csata.legenda"))
+
+
+def preview(view: Any, pool: dict, a: Summon) -> dict[str, Any]:
+    """What a legal summon would do on the board, for a front end that lights it up: the
+    pattern's squares (``used``), its marked squares, the outlined square, the enemy piece of an
+    improvised summon, and the square whose piece would be destroyed by the landing (or None).
+    Works on a view (``owner``/``rank``/``cards``/``size``) or a state."""
+    cards = getattr(view, "cards", None)
+    cid = cards[a.card] if isinstance(cards, dict) else cards[a.card].cid
+    d = pool[cid]
+    o = P.orientations(d.cells, d.marked, view.size)[a.orient]
+    sq = a.square
+    return {"used": P.used_squares(o, sq), "marked": P.marked_squares(o, sq, view.size),
+            "square": sq, "enemy": a.enemy - 1 if a.enemy else None,
+            "destroys": sq if view.owner[sq] >= 0 and view.rank[sq] <= d.new_rank else None,
+            "new_rank": d.new_rank}
