@@ -143,6 +143,8 @@ def cmd_sim(args: argparse.Namespace) -> int:
                                  f"{', '.join(all_decks)}.")
         if decks:                       # a deck file of the user's: told once, not per game
             plugin.new_header(decks, args.seed)
+        # seats and options that go together are checked once, before any game (exit 2)
+        plugin.new_header(decks or _rotation(all_decks, 0, n), args.seed, options=options or None)
     except Exception as exc:  # noqa: BLE001 - bad arguments or content, in words
         return _fail(_public(str(exc)))
     wins = [0] * n
@@ -478,7 +480,7 @@ def cmd_record(args: argparse.Namespace) -> int:
 
     plugin = _plugin(args.ruleset)
     try:
-        n = plugin.seats[0]
+        n = _seats(plugin, args.seats)
         options = _options(plugin, args.option)
         bots = _names(args.bots, n) if args.bots else (plugin.default_bot,) * n
         _bots(plugin, ",".join(bots), n)
@@ -649,7 +651,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--decks", default="", help="A,B deck ids (default: rotate all decks)")
     s.add_argument("--bots", default="",
                    help="one bot per seat, A,B (default: the ruleset's bot vs random)")
-    s.add_argument("--seats", type=int, default=None, help="players (default: the fewest)")
+    s.add_argument("--seats", "--players", type=int, default=None,
+                   help="players (default: the fewest)")
     s.add_argument("--option", action="append", metavar="KEY=VALUE",
                    help="a game option (JSON value), repeatable")
     s.add_argument("--quiet", action="store_true")
@@ -698,6 +701,8 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--bots", default="", help="one bot per seat (default: the ruleset's)")
     r.add_argument("--option", action="append", metavar="KEY=VALUE",
                    help="a game option (JSON value), repeatable")
+    r.add_argument("--seats", "--players", type=int, default=None,
+                   help="players (default: the fewest)")
     r.add_argument("--out", default="", help="folder (default: saves/<ruleset>/games)")
     r.add_argument("--first", type=int, default=1,
                    help="number of the first file (game-NN-...), to add to a set")

@@ -36,7 +36,9 @@ def test_rulesets_lists_every_installed_ruleset(toy, capsys):
     code, out, _ = _run(capsys, "rulesets")
     assert code == 0
     lines = {line.split()[0]: line for line in out.splitlines() if line.strip()}
-    assert set(lines) == {"hkk", "sw", "mk", "toy"}
+    assert set(lines) == {"hkk", "sw", "tk", "mk", "toy"}
+    for words in ("Tash-Kalar", "citations TK", "2-4 seats", "4 decks", "tactician"):
+        assert words in lines["tk"], lines["tk"]
     for words in ("M.A.G.U.S.", "citations MK", "2 seats", "2 decks", "random"):
         assert words in lines["mk"], lines["mk"]
     assert "Hatalom Kártyái" in lines["hkk"] and "citations K " in lines["hkk"]

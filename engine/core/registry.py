@@ -19,7 +19,7 @@ from typing import Any, Callable, Protocol
 from engine.core.log import Header, Seat
 
 #: Plugins that ship with hkk (module paths; each module defines ``PLUGIN``).
-BUILTIN = ("engine.hkk.plugin", "engine.sw.plugin", "engine.magus.plugin")
+BUILTIN = ("engine.hkk.plugin", "engine.sw.plugin", "engine.tk.plugin", "engine.magus.plugin")
 
 #: What lists a built-in before its module is imported — its name, citation prefix, title and
 #: seats, as its ``PLUGIN`` declares them (tests/test_speed_startup.py checks they agree): the
@@ -29,6 +29,8 @@ LISTED: dict[str, dict[str, Any]] = {
                           "title": {"en": "Hatalom Kártyái", "hu": "Hatalom Kártyái"}},
     "engine.sw.plugin": {"name": "sw", "prefix": "SW", "seats": (2, 2),
                          "title": {"en": "Summoner Wars", "hu": "Summoner Wars"}},
+    "engine.tk.plugin": {"name": "tk", "prefix": "TK", "seats": (2, 4),
+                         "title": {"en": "Tash-Kalar", "hu": "Tash-Kalar"}},
     # M.A.G.U.S. is in progress (issue 18: engine core only, no UI of its own yet): playable by
     # name (`hkk play --ruleset mk`, sim, verify), not offered on the title screen ("menu").
     "engine.magus.plugin": {"name": "mk", "prefix": "MK", "seats": (2, 2), "menu": False,

@@ -24,6 +24,8 @@ class Hooks:
     event_leak: Callable[[Any, Any, int], str]
     #: decks to play (one per seat) and options, for each fuzz game number
     decks: Callable[[Any, int], tuple[str, ...]]
+    #: the game options of each fuzz game number (None: the defaults)
+    options: Callable[[int], dict[str, Any]] | None = None
 
 
 # ---------------------------------------------------------------------------- HKK
@@ -231,8 +233,48 @@ def _mk_leak(event: Any, redacted: Any, seat: int) -> str:
 def _mk_decks(plugin: Any, g: int) -> tuple[str, ...]:
     return ("lantern", "ashen") if g % 2 else ("ashen", "lantern")
 
+# ---------------------------------------------------------------------------- Tash-Kalar
+def _tk_invariants(state: Any) -> None:
+    from tests.tk.invariants import check_state
+
+    check_state(state)
+
+
+def _tk_variant(ruleset: Any, state: Any, seat: int, rng: random.Random) -> Any:
+    from tests.tk.invariants import hidden_groups
+
+    out = ruleset.clone(state)
+    for group in hidden_groups(out, seat, ruleset.pool):
+        _shuffled_among(group, lambda i: out.cards[i].cid,
+                        lambda i, cid: setattr(out.cards[i], "cid", cid), rng)
+    out.rng ^= rng.getrandbits(32) + 1           # the next shuffle is nobody's to know
+    return out
+
+
+def _tk_leak(event: Any, redacted: Any, seat: int) -> str:
+    from tests.tk.invariants import leak
+
+    return leak(event, redacted, seat)
+
+
+#: fuzz game g plays TK_GAMES[g % 6]: (seats, options) — every mode
+TK_GAMES = ((2, {"mode": "duel"}), (4, {"mode": "battle"}), (2, {"mode": "highform"}),
+            (4, {"mode": "duel", "team": True}), (3, {"mode": "battle"}),
+            (4, {"mode": "highform", "team": True}))
+
+
+def _tk_decks(plugin: Any, g: int) -> tuple[str, ...]:
+    ids = [d.id for d in plugin.decks()]
+    n = TK_GAMES[g % len(TK_GAMES)][0]
+    return tuple(ids[(g + i) % len(ids)] for i in range(n))
+
+
+def _tk_options(g: int) -> dict[str, Any]:
+    return dict(TK_GAMES[g % len(TK_GAMES)][1])
+
 
 HOOKS: dict[str, Hooks] = {
+    "tk": Hooks(_tk_invariants, _tk_variant, _tk_leak, _tk_decks, _tk_options),
     "hkk": Hooks(_hkk_invariants, _hkk_variant, _hkk_leak, _hkk_decks),
     "sw": Hooks(_sw_invariants, _sw_variant, _sw_leak, _sw_decks),
     "mk": Hooks(_mk_invariants, _mk_variant, _mk_leak, _mk_decks),

@@ -40,8 +40,8 @@ def _names() -> list[str]:
     return registry.names()
 
 
-def _bots(plugin, ruleset, g):
-    return [plugin.bots["random"](ruleset, 100 * g + seat) for seat in range(2)]
+def _bots(plugin, ruleset, g, seats: int = 2):
+    return [plugin.bots["random"](ruleset, 100 * g + seat) for seat in range(seats)]
 
 
 def _new(plugin, g: int, ai: bool = True, writer_dir: Path | None = None) -> Game:
@@ -49,7 +49,8 @@ def _new(plugin, g: int, ai: bool = True, writer_dir: Path | None = None) -> Gam
     decks = hooks.decks(plugin, g)
     kind = "ai:random" if ai else "human"
     header = plugin.new_header(decks, 1000 + g,
-                               seats=tuple(Seat(f"S{i}", d, kind) for i, d in enumerate(decks)))
+                               seats=tuple(Seat(f"S{i}", d, kind) for i, d in enumerate(decks)),
+                               options=hooks.options(g) if hooks.options else None)
     ruleset = plugin.ruleset_for(header)
     writer = None
     if writer_dir is not None:
@@ -58,7 +59,7 @@ def _new(plugin, g: int, ai: bool = True, writer_dir: Path | None = None) -> Gam
 
 
 def _play(game: Game, plugin, g: int, steps: int = 100_000, each=None) -> None:
-    bots = _bots(plugin, game.ruleset, g)
+    bots = _bots(plugin, game.ruleset, g, len(game.header.seats))
     for _ in range(steps):
         d = game.pending()
         if d is None:
