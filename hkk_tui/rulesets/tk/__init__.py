@@ -226,6 +226,25 @@ class TkUI(BaseUI):
     first_focus = "hand"
     table_class = TkTable
 
+    def new_game_options(self, seats: int, lang: str) -> list[tuple[str, list[tuple[Any, str]]]]:
+        """The new-game dialog's mode row for this many seats: DUEL or High Form for 2,
+        BATTLE for 3, BATTLE or TEAM (over DUEL or High Form) for 4 (TK Előkészület)."""
+        def word(key: str) -> str:
+            return t(key, lang)
+
+        if seats == 2:
+            modes = [({"mode": "duel"}, word("mode.duel")),
+                     ({"mode": "highform"}, word("mode.highform"))]
+        elif seats == 3:
+            modes = [({"mode": "battle"}, word("mode.battle"))]
+        else:
+            modes = [({"mode": "battle"}, word("mode.battle")),
+                     ({"mode": "duel", "team": True},
+                      f"{word('mode.team')} · {word('mode.duel')}"),
+                     ({"mode": "highform", "team": True},
+                      f"{word('mode.team')} · {word('mode.highform')}")]
+        return [(word("new.mode"), modes)]
+
     def board_widget(self, **kw: Any) -> Any:
         from hkk_tui.rulesets.tk.board import TkBoard
 

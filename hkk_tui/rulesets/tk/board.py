@@ -68,6 +68,7 @@ class TkBoard(Grid):
         self.special: set[int] = set()
         self.placement = 0
         self._placement_of: Ref | None = None
+        self._asking = False
 
     # ------------------------------------------------------------------ content
     def show(self, view: Any, table: Any, hints: list[ActionHint]) -> None:
@@ -81,9 +82,23 @@ class TkBoard(Grid):
         self.load(cells, hints, above=[self._colours_line()], below=self._below())
         if first:
             self.move_to(40)                                   # the centre, e5
+        squares = [h.dest.id for h in hints if h.subject is None and h.dest is not None
+                   and h.group == "pick"]
+        if squares:                          # a square is asked: the board takes the keys
+            if self.cursor not in squares:
+                self.move_to(squares[0])
+            if not self.has_focus:
+                self.call_after_refresh(self.focus)
+        elif self._asking and hints:          # the choice is made: back to the hand
+            self.call_after_refresh(self._back_to_hand)
+        self._asking = bool(squares)
         pane = self._pane()
         if pane is not None:
             pane.border_subtitle = table.t("grid.legend")
+
+    def _back_to_hand(self) -> None:
+        if self.has_focus:
+            self.screen.query_one("#hand").focus()
 
     def _pane(self) -> Any:
         for node in self.ancestors:
@@ -146,10 +161,19 @@ class TkBoard(Grid):
 
     def _mark(self) -> None:
         super()._mark()
+        sets = self.marks.sets
+        # every empty square is a place: lighting them all would hide what matters
+        places = {h.dest.id for h in self.hints if h.group == "place" and h.dest is not None}
+        sets["reach"] = sets.get("reach", set()) - places
+        ask = self.view.ask if self.view is not None else None
+        if ask is not None and ask.kind not in ("target", "take"):
+            # a square to go to or place on is lit as a place to go, not a target
+            sets["reach"] |= sets.get("target", set())
+            sets["target"] = set()
         hint = self.current() if self.view is not None else None
         if hint is None:
             return
-        sets = self.marks.sets
+        sets["reach"] |= {h.dest.id for h in self.placements()}
         d = self.table.card_def(hint.subject.id, self.view) if self.table else None
         sets["target"] = set()
         sets["path"] = set()
