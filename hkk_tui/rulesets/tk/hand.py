@@ -99,7 +99,7 @@ class TkHand(MarkedHand):
 
             self.screen.submit(summon_action(hint))
             return
-        self.post_message(Picked(ref, "hand"))
+        self.post_message(Picked(ref, "hand", ask=True))   # listed, never done by surprise
 
     def action_next_placement(self) -> None:
         board = self._board()
