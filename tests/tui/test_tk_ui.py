@@ -330,3 +330,74 @@ def test_the_80x24_screen_reads_without_colour(monkeypatch):
         assert "Turn 1" in text and "0/18" in text
 
     run(body, "en", size=(80, 24), seed=4)
+
+
+def test_the_new_game_form_of_three_seats_mixes_people_and_the_ai(monkeypatch):
+    """3 players vs the AI: the form asks for each other seat whether a person or the AI plays
+    it and offers BATTLE; a second person at the screen makes the game hand over."""
+    fresh_data_dir(monkeypatch)
+
+    async def body(app, pilot):
+        from hkk_tui.screens.game import GameScreen
+        from hkk_tui.screens.title import NewGameScreen
+
+        app.ruleset = "tk"
+        app.push_screen(NewGameScreen(hotseat=False, ruleset="tk"))
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the form")
+        form = app.screen
+        await pilot.press("right")                          # 2 → 3 players
+        await pilot.pause()
+        labels = [label for label, _v, _c in form.rows]
+        assert "Player 2" in labels and "Player 3" in labels and "Mode" in labels
+        row = labels.index("Player 2")
+        assert form.rows[row][1][form.rows[row][2]][0] == "ai"      # vs the AI: AI by default
+        form.query_one("#form").highlighted = row
+        await pilot.press("left")                           # Player 2: a person here
+        await pilot.pause()
+        form.start()
+        await until(pilot, lambda: isinstance(app.screen, GameScreen)
+                    or type(app.screen).__name__ == "HandOverScreen", "the game")
+        screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        await until(pilot, lambda: bool(screen.query("#board-pane")), "the game laid out")
+        kinds = [seat.kind for seat in screen.session.header.seats]
+        assert kinds[0] == "human" and kinds[1] == "human" and kinds[2].startswith("ai:")
+        assert screen.session.hotseat and screen.session.view().mode == "battle"
+
+    run(body, "en", size=(80, 24), seed=2)
+
+
+def test_the_replay_of_a_four_seat_game_cycles_every_seat_and_the_omniscient_view(monkeypatch):
+    fresh_data_dir(monkeypatch)
+
+    async def body(app, pilot):
+        from engine.ai.bots import make_bot
+        from engine.ai.sim import play_out
+        from engine.core.log import Seat
+        from engine.core.sessions import start_saved
+        from engine.core.registry import get
+        from hkk_tui.screens.replay import ReplayScreen
+
+        plugin = get("tk")
+        seats = tuple(Seat(f"P{i + 1}", d, "ai:random") for i, d in
+                      enumerate(("tide", "ember", "grove", "dusk")))
+        header = plugin.new_header(("tide", "ember", "grove", "dusk"), 3, seats=seats,
+                                   options={"max_turns": 2})
+        game = start_saved(header, None)
+        play_out(game, [make_bot("random", game.ruleset, 3 + i) for i in range(4)])
+        path = game.writer.path
+        game.writer.close()
+        app.open_replay(path)
+        await until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
+        replay = app.screen
+        seen = [replay.viewer]
+        for _ in range(5):
+            await pilot.press("o")
+            await pilot.pause()
+            seen.append(replay.viewer)
+        assert seen == [-1, 0, 1, 2, 3, -1]
+        hand = replay.query_one("#hand")
+        assert hand.cards == list(replay.session.ruleset.view(
+            replay.replay.state, -1).players[replay.viewer if replay.viewer >= 0 else 0].hand
+            or []) or replay.viewer < 0
+
+    run(body, "en", size=(80, 24), seed=2)
