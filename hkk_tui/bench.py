@@ -364,6 +364,7 @@ def run_bench(args: Any) -> int:
     report["typical_save"] = _typical_save(plugin, sorted(games, key=lambda g: len(g.entries))[
         len(games) // 2])
 
+    report.update(getattr(plugin, "bench_figures", lambda args: {})(args))  # a ruleset's own
     # 6. the first frame's bulk: a fresh interpreter importing the app
     report["import_app_seconds"] = _import_app_seconds()
 

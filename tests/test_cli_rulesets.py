@@ -36,7 +36,9 @@ def test_rulesets_lists_every_installed_ruleset(toy, capsys):
     code, out, _ = _run(capsys, "rulesets")
     assert code == 0
     lines = {line.split()[0]: line for line in out.splitlines() if line.strip()}
-    assert set(lines) == {"hkk", "sw", "toy"}
+    assert set(lines) == {"hkk", "sw", "tk", "toy"}
+    for words in ("Tash-Kalar", "citations TK", "2-4 seats", "4 decks", "tactician"):
+        assert words in lines["tk"], lines["tk"]
     assert "Hatalom Kártyái" in lines["hkk"] and "citations K " in lines["hkk"]
     for words in ("Summoner Wars", "citations SW", "2 seats", "3 decks", "warlord", "random"):
         assert words in lines["sw"], lines["sw"]

@@ -102,15 +102,23 @@ def match_anchors(o: Orientation, ge: tuple[int, int, int, int]) -> int:
 def match_improvised(o: Orientation, ge: tuple[int, int, int, int],
                      enemy_ge: tuple[int, int, int, int]) -> list[tuple[int, int]]:
     """Placements that need exactly one enemy piece (from ``enemy_ge``, one colour) in place of
-    one of yours: (anchor square, bit offset of the substituted pattern piece) pairs."""
+    one of yours: (anchor square, bit offset of the substituted pattern piece) pairs. The
+    and-ed masks of the other pieces come from prefix and suffix products (linear in the
+    pattern's size)."""
+    offs = o.offsets
+    k = len(offs)
+    if not k:
+        return []
+    masks = [_shift(ge[r], d) for d, r in offs]
+    prefix = [o.anchors]
+    for m in masks[:-1]:
+        prefix.append(prefix[-1] & m)
     out = []
-    for i, (di, ri) in enumerate(o.offsets):
-        acc = o.anchors & _shift(enemy_ge[ri], di)
-        for j, (d, r) in enumerate(o.offsets):
-            if not acc:
-                break
-            if j != i:
-                acc &= _shift(ge[r], d)
+    suffix = -1
+    for i in range(k - 1, -1, -1):
+        di, ri = offs[i]
+        acc = prefix[i] & suffix & _shift(enemy_ge[ri], di)
+        suffix &= masks[i]
         while acc:
             low = acc & -acc
             out.append((low.bit_length() - 1, di))

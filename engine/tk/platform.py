@@ -75,6 +75,19 @@ class View(msgspec.Struct):
     table: list[int] = []                # cards on the table (being resolved)
 
 
+def _coming(view: View) -> int | dict[int, int]:
+    """The points the pieces set aside this turn will score (TK Párbaj.pont / TK Csata.pont):
+    a number in DUEL, colour -> points in BATTLE (the odd-commons bonus not counted)."""
+    me = view.players[view.active].colour
+    by: dict[int, list[int]] = {}
+    for colour, rank, _ in view.aside:
+        if colour != me:
+            by.setdefault(colour, [0, 0, 0, 0])[rank] += 1
+    if view.mode == "battle":
+        return {c: 2 * r[3] + r[2] + r[1] // 2 for c, r in by.items()}
+    return sum(2 * r[3] + r[2] for r in by.values()) + sum(r[1] for r in by.values()) // 2
+
+
 def card(iid: int) -> Ref:
     return Ref("card", iid)
 
@@ -85,6 +98,7 @@ def square(sq: int) -> Ref:
 
 class TkProtocol:
     pool: dict
+    view_type = View
 
     def view(self, state: State, seat: int) -> View:
         s = state
@@ -182,22 +196,58 @@ class TkProtocol:
             items.append(TrackItem("tk.track.handed", {"seat": view.controller},
                                    controller=view.controller))
         if view.aside:
-            items.append(TrackItem("tk.track.aside", {"pieces": [list(a) for a in view.aside]}))
+            items.append(TrackItem("tk.track.aside", {"pieces": [list(a) for a in view.aside],
+                                                      "points": _coming(view)}))
+        items += self._criteria(view)
         if view.trigger >= 0:
             items.append(TrackItem("tk.track.final", {"left": view.final_left,
                                                       "by": view.trigger}))
         effect: tuple[TrackItem, ...] = ()
         if view.effect is not None:
             e = view.effect
-            effect = (TrackItem("tk.track.effect", {"cid": view.cards.get(e.card, ""),
-                                                    "part": e.parts[0] if e.parts else "",
-                                                    "step": e.step},
-                                card(e.card), e.player, flags=frozenset({"top"})),)
+            cid = view.cards.get(e.card, "")
+            d = self.pool.get(cid)
+            steps = getattr(d, e.parts[0], ()) if d is not None and e.parts else ()
+            effect = (TrackItem("tk.track.effect", {
+                "cid": cid, "part": e.parts[0] if e.parts else "", "step": e.step,
+                "steps": len(steps), "left": max(0, len(steps) - e.step),
+                "do": steps[e.step].do if e.step < len(steps) else "",
+                "parts_left": list(e.parts)}, card(e.card), e.player,
+                flags=frozenset({"top"})),)
         scores = tuple(TrackItem("tk.track.score", {"seat": p, "scores": row})
                        for p, row in enumerate(view.scores))
         return TrackView((TrackFrame("tk.track.turn", {"turn": view.turn}, tuple(items)),
                           TrackFrame("tk.track.effect", {}, effect),
                           TrackFrame("tk.track.scores", {}, scores)))
+
+    def _criteria(self, view: View) -> list[TrackItem]:
+        """Each flare in the viewer's hand: whether its upper and lower criteria hold now against
+        each opponent it may compare with (TK Felvillanás.felső / .alsó)."""
+        if view.viewer < 0 or view.players[view.viewer].hand is None:
+            return []
+        me = view.players[view.viewer].colour
+        counts: dict[int, list[int]] = {}
+        for q, o in enumerate(view.owner):
+            if o >= 0:
+                c = counts.setdefault(o, [0, 0])
+                c[0] += view.rank[q] >= 2
+                c[1] += 1
+        out = []
+        for i in view.players[view.viewer].hand:
+            d = self.pool.get(view.cards.get(i, ""))
+            if d is None or d.kind != "flare":
+                continue
+            for p, pl in enumerate(view.players):
+                if pl.colour == me or (view.mode != "battle" and p != next(
+                        k for k, x in enumerate(view.players) if x.colour != me)):
+                    continue
+                mine, theirs = counts.get(me, [0, 0]), counts.get(pl.colour, [0, 0])
+                out.append(TrackItem("tk.track.criteria", {
+                    "target": p, "upper": theirs[0] - mine[0] >= d.upper_n,
+                    "lower": theirs[1] - mine[1] >= d.lower_n, "upper_n": d.upper_n,
+                    "lower_n": d.lower_n, "upgraded_lead": theirs[0] - mine[0],
+                    "pieces_lead": theirs[1] - mine[1]}, card(i), view.viewer))
+        return out
 
     def concede_action(self, seat: int) -> Any:
         return A.Concede()

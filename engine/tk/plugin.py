@@ -38,6 +38,13 @@ class TkPlugin:
     default_bot = "tactician"
     search = staticmethod(_search)
 
+    @staticmethod
+    def bench_figures(args: Any) -> dict[str, Any]:
+        """The ``tk`` section of ``hkk bench --ruleset tk`` (engine/tk/bench.py)."""
+        from engine.tk import bench
+
+        return bench.figures(args)
+
     @property
     def options(self) -> dict[str, Any]:
         return dict(rulings.DEFAULT_OPTIONS)

@@ -99,7 +99,7 @@ def parse_card(raw: Any, kind: str, colour: str, problems: list[str]) -> CardDef
         problems.append("field 'id' is missing: give every card a unique id = \"...\"")
         return None
     known = {"id", "name", "rank", "pattern", "effect", "flavor", "upper_n", "lower_n", "upper",
-             "lower", "category", "advanced", "condition", "amount", "points"}
+             "lower", "category", "advanced", "condition", "amount", "points", "copies"}
     for key in raw:
         if key not in known:
             problems.append(f"unknown field '{key}' (fields: {', '.join(sorted(known))})")
@@ -212,6 +212,7 @@ def read_file(path: Path) -> tuple[list[CardDef], DeckDef | None, BoardDef | Non
         problems.append(Problem(fname, "", "the file has no [[card]] tables"))
         raw_cards = []
     seen: set[str] = set()
+    copies: dict[str, int] = {}
     for k, raw in enumerate(raw_cards):
         errs = []
         d = parse_card(raw, kind, colour, errs)
@@ -224,8 +225,18 @@ def read_file(path: Path) -> tuple[list[CardDef], DeckDef | None, BoardDef | Non
             problems.append(Problem(fname, d.id, "duplicate id: every card needs its own id"))
         seen.add(d.id)
         cards.append(d)
+        n = raw.get("copies", 1)
+        if kind != "creature" and "copies" in raw:
+            problems.append(Problem(fname, d.id, "field 'copies': only a colour deck's creatures "
+                                    "come in copies"))
+        elif not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 3:
+            problems.append(Problem(fname, d.id, "field 'copies': how many of this card the deck "
+                                    "holds, 1 to 3"))
+            n = 1
+        copies[d.id] = n
     if kind == "creature" and colour:
-        deck = DeckDef(colour, name, desc, letter, tuple(c.id for c in cards))
+        deck = DeckDef(colour, name, desc, letter,
+                       tuple(c.id for c in cards for _ in range(copies.get(c.id, 1))))
     return cards, deck, None, problems
 
 

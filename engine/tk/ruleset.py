@@ -135,6 +135,15 @@ class TkRuleset(TkProtocol):
     def start_action(self) -> A.Start:
         return A.Start()
 
+    def reveals_hidden(self, event: Any) -> bool:
+        """Draws and shuffles: undo against a person never crosses them (TK Kör.húzás)."""
+        return isinstance(event, E.HIDDEN_OR_RANDOM)
+
+    def header_problem(self, header: Header) -> str:
+        from engine.tk.session import header_problem
+
+        return header_problem(header)
+
     def start(self, state: State, action: Any = None) -> list[Any]:
         ctx = self.ctx(state)
         if isinstance(action, A.StartScenario):
@@ -208,24 +217,31 @@ class TkRuleset(TkProtocol):
             return [p for p in range(len(s.players)) if p != player]
         return [next(p for p, pl in enumerate(s.players) if pl.colour != me)]
 
-    def criteria(self, s: State, player: int, target: int, d: CardDef) -> tuple[bool, bool]:
+    def criteria(self, s: State, player: int, target: int, d: CardDef,
+                 counts: dict[int, tuple[int, int]] | None = None) -> tuple[bool, bool]:
         """Which of a flare's criteria hold against ``target`` (TK Felvillanás.felső /
-        .alsó; at least N more, TK R.18)."""
+        .alsó; at least N more, TK R.18). ``counts``: colour -> (upgraded, pieces)."""
         me, them = B.colour_of(s, player), B.colour_of(s, target)
-        upper = B.upgraded(s, them) - B.upgraded(s, me) >= d.upper_n
-        lower = B.pieces(s, them) - B.pieces(s, me) >= d.lower_n
-        return upper, lower
+        cm = counts[me] if counts else (B.upgraded(s, me), B.pieces(s, me))
+        ct = counts[them] if counts else (B.upgraded(s, them), B.pieces(s, them))
+        return ct[0] - cm[0] >= d.upper_n, ct[1] - cm[1] >= d.lower_n
 
     def _flares(self, s: State, player: int) -> list[Any]:
         if s.flared >= s.options["flare_limit"] or s.handed:
             return []
+        flares = [i for i in s.players[player].hand if self.pool[s.cards[i].cid].kind == "flare"]
+        if not flares:
+            return []
+        counts = {c: (0, 0) for c in range(B.colours(s))}
+        for q, o in enumerate(s.owner):
+            if o >= 0:
+                up, n = counts[o]
+                counts[o] = (up + (s.rank[q] >= 2), n + 1)
         out: list[Any] = []
-        for i in s.players[player].hand:
+        for i in flares:
             d = self.pool[s.cards[i].cid]
-            if d.kind != "flare":
-                continue
             for t in self.flare_targets(s, player):
-                if any(self.criteria(s, player, t, d)):
+                if any(self.criteria(s, player, t, d, counts)):
                     out.append(A.CallFlare(i, t))
         return out
 
@@ -282,6 +298,9 @@ class TkRuleset(TkProtocol):
         s = ctx.s
         mate = (s.active + 2) % 4
         ctx.emit(E.ControlPassed(mate))
+        for i in list(s.players[s.active].hand):        # the legend cards go along
+            if self.pool[s.cards[i].cid].kind == "legend":
+                ctx.emit(E.Moved(i, mate, "hand", "TK Csapat.átadás"))
         if s.ask is not None and s.ask.player == s.active:
             ctx.emit(E.Asked(msgspec.structs.replace(s.ask, player=mate), "TK Csapat.átadás"))
 
@@ -460,6 +479,6 @@ class TkRuleset(TkProtocol):
                     return
                 turn.end_turn(ctx)
                 continue
-            if self._act_actions(s, s.controller):
+            if self._place_actions(s, s.controller) or self._act_actions(s, s.controller):
                 return
             ctx.emit(E.ActionsLeft(0, "TK R.21"))

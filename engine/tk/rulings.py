@@ -34,9 +34,10 @@ RULINGS: tuple[Ruling, ...] = (
            "happen on a 9×9 board.", "supply, legendary_supply",
            "Színenként 16 közönséges/hősi és 3 legendás jelző; a pontjelzők ezekből jönnek."),
     Ruling("TK R.4", "How many cards in an own deck?",
-           "12 creature cards per colour deck (our content).",
-           "It sets the game's length: about 8-10 turns each.", "",
-           "A saját pakli 12 teremtménylapos."),
+           "18 creature cards per colour deck: 12 creatures, six of them twice (our content).",
+           "It sets the game's length (about 12-15 turns each) and leaves TEAM play, whose "
+           "bottom six stay turned, twelve cards to play.", "",
+           "A saját pakli 18 teremtménylapos: 12 teremtmény, közülük hat kétszer."),
     Ruling("TK R.5", "When may a flare be called?",
            "Between actions, also after the last, never during an effect; at most once a turn.",
            "The seed says 'before or after any action' and 'not while an effect resolves'.",
@@ -126,6 +127,10 @@ RULINGS: tuple[Ruling, ...] = (
            "BATTLE: the sorted colour scores compared from the lowest up.",
            "The seed's second-lowest rule, continued.", "",
            "CSATÁBAN a színpontokat a legkisebbtől felfelé hasonlítjuk."),
+    Ruling("TK R.28", "Who is the start player?",
+           "The first seat; the seating (or the table's order of seats) chooses it.",
+           "The seed says only 'choose a start player'; choosing is seating.", "",
+           "A kezdőjátékos az első ülőhely; az ülésrend választja ki."),
 )
 
 for _r in RULINGS:
@@ -187,3 +192,38 @@ def check_options(options: dict[str, Any], seats: int) -> dict[str, Any]:
         raise ValueError(f"{'DUEL' if mode == 'duel' else 'High Form'} is for 2 players, not "
                          f"{seats}; for 3-4 use mode=battle, for 4 also team=true.")
     return out
+
+
+_WHAT = {"mode": "duel (2 players), highform (2), battle (3-4; the default for 3-4 players)",
+         "team": "TEAM 2v2 over duel or highform: 4 seats, seats 0+2 and 1+3 share a colour",
+         "supply": "common/heroic tokens per colour, score markers included (TK R.3)",
+         "legendary_supply": "legendary tokens per colour (TK R.3)",
+         "flare_limit": "flares a player may call in one turn (TK R.5)",
+         "tie_break": "all: the upgraded-then-total tie-break in every mode; battle: only there "
+                      "(TK R.11)",
+         "max_turns": "a safety stop for bot games: past this many rounds the game ends and is "
+                      "scored"}
+
+
+def markdown() -> str:
+    """RULINGS.md as it must read (a test compares them)."""
+    lines = ["# Tash-Kalar rulings", "",
+             "What the rulebook (seed 004) leaves open, and how hkk reads it. Each ruling has a "
+             "code cited by", "the events it decides (`TK R.n`), the question, our reading, "
+             "why, and the game option that", "changes it, if any. The same table is data in "
+             "`engine/tk/rulings.py` (`markdown()` writes", "this file; the rules table shows "
+             "each reading in Hungarian and English).", "",
+             f"{len(RULINGS)} rulings; {sum(1 for r in RULINGS if r.option)} of them with an "
+             f"option; {len(DEFAULT_OPTIONS)} game options.", "",
+             "| code | question | reading | why | option |", "|---|---|---|---|---|"]
+    lines += [f"| {r.code} | {r.question} | {r.reading} | {r.why} | {r.option or '—'} |"
+              for r in RULINGS]
+    lines += ["", "## Game options", "", "| option | default | choices | what it changes |",
+              "|---|---|---|---|"]
+    for k, v in DEFAULT_OPTIONS.items():
+        ch = ", ".join(map(str, OPTION_CHOICES.get(k, ()))) or "a whole number ≥ 1"
+        lines.append(f"| {k} | {v} | {ch} | {_WHAT[k]} |")
+    lines += ["", "Bad combinations are refused before the game, in words (exit code 2 from "
+              "`hkk sim`):", "5 players, TEAM with other than 4, BATTLE with 2, DUEL or High "
+              "Form with 3-4, an unknown mode or option.", ""]
+    return "\n".join(lines)

@@ -73,6 +73,7 @@ class ScenarioSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     pieces: tuple[Piece, ...] = ()
     legends: tuple[str, ...] = ()
     flares: tuple[str, ...] = ()
+    tasks: tuple[str, ...] = ()         # High Form: 3 face up, the next task, then the deck
     players: tuple[Side, ...] = ()
 
 
@@ -110,7 +111,7 @@ def check(spec: ScenarioSpec) -> None:
     if not 0 <= spec.active < n:
         raise ScenarioError(f"active = {spec.active}: a seat from 0 to {n - 1}")
     names = [c for side in spec.players for c in side.hand + side.deck + side.discard]
-    for cid in names + list(spec.legends) + list(spec.flares):
+    for cid in names + list(spec.legends) + list(spec.flares) + list(spec.tasks):
         if cid not in pool:
             raise ScenarioError(f"unknown card {cid!r}; `hkk decks list --ruleset tk` lists the "
                                 "decks")
@@ -133,7 +134,8 @@ def decklists(spec: ScenarioSpec, pool: dict) -> tuple[tuple[str, ...], ...]:
         flares += [c for c in side.hand if pool[c].kind == "flare"]
     lists.append(tuple(legends + list(spec.legends)))
     lists.append(tuple(flares + list(spec.flares)))
-    lists.append(P.shared_ids(pool, "task"))
+    lists.append(tuple(spec.tasks) + tuple(t for t in P.shared_ids(pool, "task")
+                                           if t not in spec.tasks))
     return tuple(lists)
 
 
@@ -192,4 +194,8 @@ def set_up(ctx: Any, raw: dict[str, Any], ruleset: Any) -> None:
     for pc in spec.pieces:
         ctx.emit(E.Placed(square(pc.square, s.size), pc.colour, RANKS[pc.rank],
                           "TK Előkészület.1"))
+    if s.mode == "highform":
+        for k in range(min(4, len(spec.tasks))):
+            ctx.emit(E.Moved(s.task_deck[0], -1, "task_up" if k < 3 else "next_task",
+                             "TK Előkészület.Haladó"))
     ctx.emit(E.TurnBegun(spec.active, spec.turn, spec.actions, "TK Kör.1"))

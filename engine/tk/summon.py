@@ -31,8 +31,9 @@ def shortage_takes(s: State, me: int, new_rank: int, used: list[int], square: in
             q not in used and _kind_ok(s.rank[q], new_rank)]
 
 
-def feasible(s: State, me: int, new_rank: int, square: int, used: list[int]) -> bool:
-    if B.free_tokens(s, me, new_rank) > 0:
+def feasible(s: State, me: int, new_rank: int, square: int, used: list[int],
+             free: int | None = None) -> bool:
+    if (B.free_tokens(s, me, new_rank) if free is None else free) > 0:
         return True
     if s.owner[square] == me and _kind_ok(s.rank[square], new_rank):
         return True
@@ -50,6 +51,7 @@ def summons(s: State, pool: dict, seat: int, hand: list[int] | None = None) -> l
             if c != me and not s.improvised[seat][c]:
                 enemy_ge[c] = B.bitboards(s, c)
     above_cache: dict[int, int] = {}
+    free = {1: B.free_tokens(s, me, 1), 3: B.free_tokens(s, me, 3)}
     for iid in hand if hand is not None else s.players[seat].hand:
         d = pool[s.cards[iid].cid]
         if d.kind not in ("creature", "legend"):
@@ -65,13 +67,15 @@ def summons(s: State, pool: dict, seat: int, hand: list[int] | None = None) -> l
                 low = acc & -acc
                 sq = low.bit_length() - 1
                 acc ^= low
-                if feasible(s, me, nr, sq, P.used_squares(o, sq)):
+                if free[3 if nr == 3 else 1] > 0 or \
+                        feasible(s, me, nr, sq, P.used_squares(o, sq), 0):
                     out.append(Summon(iid, o.index, sq))
             for c, ege in enemy_ge.items():
                 for sq, di in P.match_improvised(o, ge, ege):
                     if (normal >> sq) & 1 or (blocked >> sq) & 1:
                         continue
-                    if feasible(s, me, nr, sq, P.used_squares(o, sq)):
+                    if free[3 if nr == 3 else 1] > 0 or \
+                            feasible(s, me, nr, sq, P.used_squares(o, sq), 0):
                         out.append(Summon(iid, o.index, sq, sq + di + 1))
     return out
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from engine.core import rng
 from engine.tk import board as B
 from engine.tk import events as E
 from engine.tk.state import State
@@ -93,9 +94,9 @@ def _reveal_next(ctx: Any) -> None:
             return
         top = s.task_deck[0]
         ctx.emit(E.Moved(top, -1, "next_task", "TK Előkészület.Haladó"))
-        cats = [_category(ctx, i) for i in s.tasks_up] + [_category(ctx, top)]
-        if max(cats.count(c) for c in cats) < 3 or len(s.task_deck) == 0:
-            return
+        cats = [_category(ctx, i) for i in s.tasks_up]
+        if cats.count(_category(ctx, top)) < 2 or not s.task_deck:
+            return                             # no 3 of the 4 share this one's category
         ctx.emit(E.Moved(top, -1, "tasks_bottom", "TK Előkészület.Haladó.3a4"))
 
 
@@ -115,6 +116,9 @@ def setup_tasks(ctx: Any) -> None:
             aside.append(top)
             continue
         ctx.emit(E.Moved(top, -1, "task_up", "TK Előkészület.Haladó"))
+    if aside:                                  # the set-aside tasks are shuffled back in
+        order, new = rng.shuffled(s.rng, s.task_deck)
+        ctx.emit(E.Shuffled("tasks", -1, tuple(order), new, "TK Előkészület.Haladó"))
     _reveal_next(ctx)
 
 

@@ -25,7 +25,7 @@ def test_the_shipped_content_is_valid_and_complete():
     letters = {d.letter for d in c.decks.values()}
     assert len(letters) == len(c.decks)                # each colour its own letter on the board
     for d in c.decks.values():
-        assert len(d.cards) == 12                      # TK R.4
+        assert len(d.cards) == 18 and len(set(d.cards)) == 12    # TK R.4
         assert all(c.pool[cid].kind == "creature" for cid in d.cards)
     kinds = [d.kind for d in c.pool.values()]
     assert kinds.count("legend") >= 6 and kinds.count("flare") >= 6 and kinds.count("task") >= 9
@@ -49,7 +49,8 @@ BAD = {
     "bad_rank": ('rank = "mighty"', "ember-x", "field 'rank'"),
     "bad_primitive": ('effect = [{ do = "teleport" }]', "ember-x", "effect[0].do"),
     "move_no_kind": ('effect = [{ do = "move" }]', "ember-x", "effect[0].kind"),
-    "too_large": ('pattern = """\n1........1\nO.........\n"""', "ember-x", "larger than the 9×9 board"),
+    "too_large": ('pattern = """\n1........1\nO.........\n"""', "ember-x",
+                  "larger than the 9×9 board"),
     "no_hu": ('name = { en = "X" }', "ember-x", "field 'name'"),
 }
 
@@ -135,3 +136,12 @@ def test_the_rulings_table_has_a_question_reading_and_why_for_each_code():
         assert rules[r.code][0] and rules[r.code][1]
     assert {"supply", "flare_limit", "tie_break"} <= {o.strip() for r in RULINGS
                                                       for o in r.option.split(",") if o}
+
+
+def test_rulings_md_lists_every_ruling_of_the_code():
+    from engine.tk.rulings import markdown
+
+    text = (ROOT / "engine" / "tk" / "RULINGS.md").read_text(encoding="utf-8")
+    assert text == markdown(), "regenerate RULINGS.md from engine/tk/rulings.py markdown()"
+    for r in RULINGS:
+        assert f"| {r.code} | {r.question} |" in text, r.code

@@ -157,6 +157,9 @@ def test_tk_csapat_atadas_the_teammate_finishes_the_effect_then_only_places():
     events = game.submit(0, A.PassControl())
     assert "TK Csapat.átadás" in rules_cited(events)
     assert s.controller == 2 and s.ask.player == 2 and game.pending().player == 2
+    kinds = [game.ruleset.pool[s.cards[i].cid].kind for i in s.players[2].hand]
+    assert kinds.count("legend") == 2 and not any(      # the legends went along
+        game.ruleset.pool[s.cards[i].cid].kind == "legend" for i in s.players[0].hand)
     with pytest.raises(IllegalAction):
         game.submit(0, A.PickSquare(sq("e4")))
     game.submit(2, A.PickSquare(sq("e4")))
@@ -234,3 +237,56 @@ def test_tk_akcio_dobas_once_a_turn_and_cards_under_their_decks():
     with pytest.raises(IllegalAction) as err:
         game.submit(0, A.Discard(boar))
     assert err.value.rule == "TK Akció.dobás"
+
+
+def test_tk_felvillanas_the_track_shows_each_criterion_and_the_coming_score():
+    game = scenario("tk-felvillanas-mindketto")
+    rs = game.ruleset
+    items = [i for f in rs.track(rs.view(game.state, 0)).frames for i in f.items]
+    crit = [i for i in items if i.label == "tk.track.criteria"]
+    assert len(crit) == 1 and crit[0].params["upper"] and crit[0].params["lower"]
+    assert crit[0].params["upgraded_lead"] == 2 and crit[0].params["pieces_lead"] == 2
+    other = [i for f in rs.track(rs.view(game.state, 1)).frames for i in f.items
+             if i.label == "tk.track.criteria"]
+    assert other == []                                # seat 1 holds no flare in this scenario
+    game.submit(0, A.CallFlare(card_in_hand(game, 0, "flare-second-wind"), 1))
+    eff = [i for f in rs.track(rs.view(game.state, 1)).frames for i in f.items
+           if i.label == "tk.track.effect"]
+    assert eff[0].params["part"] == "lower" and eff[0].params["do"] == "place"
+    assert eff[0].params["left"] == 1
+
+
+def test_tk_parbaj_pont_the_track_shows_what_the_turn_will_score():
+    game = scenario("tk-idezes-cel-higher-rank")
+    imp = card_in_hand(game, 0, "ember-imp")
+    act = next(a for a in summons_of(game, 0, imp) if a.square == sq("d5"))
+    game.submit(0, act)
+    rs = game.ruleset
+    items = [i for f in rs.track(rs.view(game.state, 1)).frames for i in f.items]
+    aside = next(i for i in items if i.label == "tk.track.aside")
+    assert aside.params["points"] == 0                # one common: no pair yet
+
+
+def test_tk_halado_feladat_claim_replace_and_the_3_of_4_rule():
+    game = scenario("tk-halado-feladat")
+    s = game.state
+    rs = game.ruleset
+    cid = [s.cards[i].cid for i in s.tasks_up]
+    assert cid == ["task-line-four", "task-heart", "task-border"]
+    assert s.cards[s.next_task].cid == "task-two-heroes"
+    from engine.tk.tasks import hf_score
+
+    assert hf_score(s, 0) == 1                      # TK Haladó.legenda: c1 is legendary
+    game.submit(0, A.Place(sq("d1")))               # a1-d1: a line of four
+    assert s.ask.kind == "claim" and s.ask.optional
+    assert s.ask.options == (0, 2)                 # the line, and four on the edge too
+    events = game.submit(0, A.PickOption(0))
+    assert "TK Haladó.feladat" in rules_cited(events) and s.scores[0][0] == 2
+    assert hf_score(s, 0) == 3
+    assert [s.cards[i].cid for i in s.tasks_up] == ["task-heart", "task-border",
+                                                    "task-two-heroes"]
+    # Rule the Centre would make three position tasks: under the deck, Shield Wall instead
+    assert s.cards[s.next_task].cid == "task-block"
+    assert s.cards[s.task_deck[-1]].cid == "task-centre-rule"
+    assert "TK Előkészület.Haladó.3a4" in rules_cited(events)
+    assert s.active == 1 and rs.pending(s).kind == "tk.act"
