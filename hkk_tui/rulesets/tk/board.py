@@ -7,7 +7,7 @@ square may go is lit (``+``); the *current* placement — ``n`` cycles them — 
 pieces (``*``), the piece its summon would destroy (``!``) and its marked squares (``x``), and
 its pattern is drawn under the board as it lies in that orientation. Enter on the current
 placement's square summons it; Enter on another lit square makes that placement current. A
-highlighted flare shows both of its criteria as they stand now.
+highlighted flare shows its criteria against each opponent now (the track lists every flare).
 """
 
 from __future__ import annotations
@@ -201,29 +201,6 @@ class TkBoard(Grid):
             out = self._hand_card_lines()
         else:
             out = self._placement_lines()
-        return out + self._flare_lines()
-
-    def _flare_lines(self) -> list[Text]:
-        """Each flare in the viewer's hand with both criteria now (TK Felvillanás): ``⚡ Quake
-        vs R ↑0/2 ✗ ↓1/4 ✗`` — how many more upgraded pieces and pieces the opponent has, of
-        the N the flare needs."""
-        tb, view = self.table, self.view
-        seat = view.viewer if view.viewer >= 0 else view.controller
-        hand = view.players[seat].hand or [] if 0 <= seat < len(view.players) else []
-        shown = getattr(self, "hovered", None)
-        out: list[Text] = []
-        for iid in hand:
-            d = tb.card_def(iid, view)
-            if d is None or d.kind != "flare" or (shown is not None and shown.id == iid
-                                                  and self.selected is None):
-                continue
-            for p, up, low, dup, dlow in criteria(view, seat, d):
-                c = view.players[p].colour
-                out.append(Text(tb.t("board.flare_now", card=tb.card_name(iid, view)[:12],
-                                     letter=tb.letters[c] if 0 <= c < len(tb.letters) else "?",
-                                     dup=dup, nup=d.upper_n, up="✓" if up else "✗",
-                                     dlow=dlow, nlow=d.lower_n, low="✓" if low else "✗"),
-                                style="bold" if up or low else "dim"))
         return out
 
     def _placement_lines(self) -> list[Text]:

@@ -86,12 +86,26 @@ def track_line(tb: Any, item: TrackItem, view: Any) -> Text:
         return Text(tb.t("track.handed", player=tb.player(p.get("seat", -1))))
     if key == "track.aside":
         pieces = " ".join(tb.piece(c, r) for c, r, _by in p.get("pieces", []))
-        pts = aside_points(view, view.active)
+        pts = p.get("points", aside_points(view, view.active))
+        if isinstance(pts, int):
+            pts = {0: pts}
         if view.mode == "battle":
             coming = ", ".join(f"{tb.letters[c]}+{v}" for c, v in sorted(pts.items()) if v)
         else:
             coming = f"+{sum(pts.values())}"
         return Text(tb.t("track.aside", pieces=pieces, coming=coming or "+0"))
+    if key == "track.criteria":
+        d = tb.card_def(item.source.id, view) if item.source is not None else None
+        name = getattr(d.name, tb.lang)[:12] if d is not None else "?"
+        target = p.get("target", -1)
+        c = view.players[target].colour if 0 <= target < len(view.players) else -1
+        letter = tb.letters[c] if 0 <= c < len(tb.letters) else "?"
+        up, low = bool(p.get("upper")), bool(p.get("lower"))
+        return Text(tb.t("board.flare_now", card=name, letter=letter,
+                         dup=p.get("upgraded_lead", 0), nup=p.get("upper_n", 0),
+                         up="✓" if up else "✗", dlow=p.get("pieces_lead", 0),
+                         nlow=p.get("lower_n", 0), low="✓" if low else "✗"),
+                    style="bold" if up or low else "dim")
     if key == "track.final":
         return Text(tb.t("track.final", left=p.get("left", 0),
                          player=tb.player(p.get("by", -1))), style="bold")
