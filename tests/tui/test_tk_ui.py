@@ -401,3 +401,65 @@ def test_the_replay_of_a_four_seat_game_cycles_every_seat_and_the_omniscient_vie
             or []) or replay.viewer < 0
 
     run(body, "en", size=(80, 24), seed=2)
+
+
+@pytest.mark.parametrize("seats,options", [
+    (2, {"mode": "duel"}), (2, {"mode": "highform"}), (3, {"mode": "battle"}),
+    (4, {"mode": "battle"}), (4, {"mode": "duel", "team": True}),
+    (4, {"mode": "highform", "team": True})])
+def test_every_mode_is_told_in_words_from_start_to_result(seats, options):
+    """A random game of each mode, read as the shell reads it: every event in words with a TK
+    citation, every track line and prompt without a raw key, the result with ranks (BATTLE: the
+    colour matrix)."""
+    from engine.ai.bots import make_bot
+    from engine.core.game import Game
+    from engine.core.registry import get
+
+    plugin = get("tk")
+    decks = ("tide", "ember", "grove", "dusk")[:seats]
+    header = plugin.new_header(decks, 11, options={**options, "max_turns": 4})
+    ruleset = plugin.ruleset_for(header)
+    game = Game.new(ruleset, header)
+    bots = [make_bot("random", ruleset, 11 + i) for i in range(seats)]
+    names = ["Anna", "Béla", "Cili", "Dani"][:seats]
+    for lang in ("en", "hu"):
+        tb = get_ui("tk").table(header, ruleset, names, lang)
+        for ev in game.entries[0].events if game.entries else ():
+            tb.describe(ev)
+    steps = 0
+    while ruleset.result(game.state) is None and steps < 3000:
+        d = game.pending()
+        legal = game.legal_actions(d.player)
+        view = ruleset.view(game.state, d.player)
+        game.submit(d.player, bots[d.player].choose(view, legal))
+        steps += 1
+        if steps % 7:
+            continue
+        for lang in ("en", "hu"):
+            tb = get_ui("tk").table(header, ruleset, names, lang)
+            view = ruleset.view(game.state, d.player)
+            for frame in ruleset.track(view).frames:
+                tb.track_title(frame, view)
+                for item in frame.items:
+                    text = tb.track_label(item, view).plain
+                    assert "⟨" not in text and "track." not in text, (item.label, text)
+            nd = game.pending()
+            if nd is not None:
+                what, keys = tb.prompt(nd, ruleset.view(game.state, nd.player))
+                assert "⟨" not in what + keys, (nd.kind, what)
+            for hint in ruleset.hints(view, game.legal_actions(d.player) if nd and
+                                      nd.player == d.player else []):
+                label = tb.label(hint, view) + tb.option_label(hint, view)
+                assert "⟨" not in label, (hint.label, label)
+    assert ruleset.result(game.state) is not None
+    for lang in ("en", "hu"):
+        tb = get_ui("tk").table(header, ruleset, names, lang)
+        for entry in game.entries:
+            for ev in entry.events:
+                line = tb.describe(ruleset.redact(ev, 0))
+                if line is not None:
+                    assert line[0] and "⟨" not in line[0] and line[1].startswith("TK "), line
+        detail = tb.result_detail(ruleset.view(game.state, -1))
+        assert ("1. " in detail) and (("Ranks:" in detail) if lang == "en" else True)
+        if options["mode"] == "battle":
+            assert all(tb.letters[c] in detail for c in range(seats))
