@@ -153,6 +153,10 @@ def result_lines(tb: Any, view: Any) -> list[str]:
         out.append(tb.t("result.rank_line", rank=rank, player=tb.seat_tag(p, view),
                         score=int(scores[p]) if p < len(scores) else 0,
                         tie=tb.t("result.tie") if tie else ""))
+    best = {scores[w] for w in winners if w < len(scores)}
+    if winners and any(scores[p] in best for p in range(min(n, len(scores)))
+                       if p not in winners):
+        out.append(tb.t("result.tiebreak"))          # equal scores: TK Vége.döntetlen
     if view.mode == "battle":
         out.append(tb.t("result.colours"))
         for p in range(n):
