@@ -69,6 +69,7 @@ class TkBoard(Grid):
         self.placement = 0
         self._placement_of: Ref | None = None
         self._asking = False
+        self._return_to: Any = None
 
     # ------------------------------------------------------------------ content
     def show(self, view: Any, table: Any, hints: list[ActionHint]) -> None:
@@ -87,18 +88,23 @@ class TkBoard(Grid):
         if squares:                          # a square is asked: the board takes the keys
             if self.cursor not in squares:
                 self.move_to(squares[0])
-            if not self.has_focus:
+            if not self.has_focus and not self._asking:
+                self._return_to = self.screen.focused
                 self.call_after_refresh(self.focus)
-        elif self._asking and hints:          # the choice is made: back to the hand
-            self.call_after_refresh(self._back_to_hand)
-        self._asking = bool(squares)
+            self._asking = True
+        elif hints and self._asking:         # the choice is made: focus goes back
+            self._asking = False
+            self.call_after_refresh(self._focus_back)
         pane = self._pane()
         if pane is not None:
             pane.border_subtitle = table.t("grid.legend")
 
-    def _back_to_hand(self) -> None:
-        if self.has_focus:
-            self.screen.query_one("#hand").focus()
+    def _focus_back(self) -> None:
+        """Back to the pane that had the focus before a square was asked (if it still
+        exists)."""
+        back, self._return_to = self._return_to, None
+        if self.has_focus and back is not None and back is not self and back.is_attached:
+            back.focus()
 
     def _pane(self) -> Any:
         for node in self.ancestors:
