@@ -133,12 +133,34 @@ class TkTable(Table):
 
     # -- menus -----------------------------------------------------------------------------
     def label(self, hint: ActionHint, view: Any) -> str:
-        return self.t(hint.label, **self._params(hint.params, view))
+        chosen = self._chosen(hint, view)
+        return chosen or self.t(hint.label, **self._params(hint.params, view))
 
     def option_label(self, hint: ActionHint, view: Any) -> str:
+        chosen = self._chosen(hint, view)
+        if chosen:
+            return chosen
         if hint.option:
             return self.t(hint.option, **self._params(hint.option_params, view))
         return super().option_label(hint, view)
+
+    def _chosen(self, hint: ActionHint, view: Any) -> str:
+        """An option chosen by its index in words: a task to claim by its name and text (TK
+        Haladó.feladat), a colour by its name (TK Csata.legenda, TK Csata.páratlan)."""
+        kind = local(hint.label)
+        i = hint.params.get("index") if hint.params else None
+        if not isinstance(i, int) or view is None:
+            return ""
+        if kind == "ask.claim" and 0 <= i < len(view.tasks_up):
+            from engine.tk.text import card_text
+
+            d = self.card_def(view.tasks_up[i], view)
+            if d is not None:
+                return self.t("ask.claim_named", task=getattr(d.name, self.lang),
+                              text=card_text(d, self.lang))
+        if kind in ("ask.legend_colour", "ask.bonus_colour"):
+            return self.t(f"{kind}_named", colour=self.colour_name(i))
+        return ""
 
     def explain(self, ref: Ref, zone: str) -> Any:
         return None

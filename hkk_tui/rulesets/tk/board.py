@@ -207,6 +207,24 @@ class TkBoard(Grid):
             out = self._hand_card_lines()
         else:
             out = self._placement_lines()
+        return out + self._task_lines()
+
+    def _task_lines(self) -> list[Text]:
+        """High Form: the face-up tasks (name, points, condition) and the next one."""
+        tb, view = self.table, self.view
+        if view.mode != "highform" or not view.tasks_up:
+            return []
+        out = [Text(tb.t("board.tasks"), style="bold")]
+        for iid in view.tasks_up:
+            d = tb.card_def(iid, view)
+            if d is not None:
+                out.append(Text(tb.t("board.task", task=getattr(d.name, tb.lang),
+                                     points=d.points)))
+        if view.next_task >= 0:
+            d = tb.card_def(view.next_task, view)
+            if d is not None:
+                out.append(Text(tb.t("board.next_task", task=getattr(d.name, tb.lang)),
+                                style="dim"))
         return out
 
     def _placement_lines(self) -> list[Text]:
