@@ -463,3 +463,27 @@ def test_every_mode_is_told_in_words_from_start_to_result(seats, options):
         assert ("1. " in detail) and (("Ranks:" in detail) if lang == "en" else True)
         if options["mode"] == "battle":
             assert all(tb.letters[c] in detail for c in range(seats))
+
+
+def test_i_shows_a_hand_card_with_its_pattern_and_text_in_the_players_language(monkeypatch):
+    fresh_data_dir(monkeypatch)
+
+    async def body(app, pilot):
+        from engine.tk.text import card_text
+        from hkk_tui.screens.dialogs import MessageScreen
+
+        screen = await _start(app, pilot)
+        await _my_turn(pilot, screen)
+        hand = screen.query_one("#hand")
+        hand.focus()
+        await pilot.pause()
+        hand.highlighted = 0
+        d = screen.session.table().card_def(hand.cards[0], screen.session.view())
+        await pilot.press("i")
+        await until(pilot, lambda: isinstance(app.screen, MessageScreen), "the card")
+        assert app.screen.title_text == d.name.hu
+        assert card_text(d, "hu") in app.screen.body and "Minta" in app.screen.body
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen, "back to the game")
+
+    run(body, "hu", size=(80, 24), seed=4)
