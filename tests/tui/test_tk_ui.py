@@ -96,8 +96,12 @@ async def _start(app, pilot, decks=("tide", "ember"), kinds=("human", "ai:tactic
     app.ruleset = "tk"
     app.start_game(None, None, replace=True, ruleset="tk", decks=decks, kinds=kinds,
                    options=options)
-    await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game screen")
-    return app.screen
+    await until(pilot, lambda: any(isinstance(s, GameScreen) for s in app.screen_stack),
+                "the game screen")
+    screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+    await until(pilot, lambda: bool(screen.query("#board-pane"))
+                and screen.query_one("#board").view is not None, "the game laid out")
+    return screen
 
 
 async def _my_turn(pilot, screen):
@@ -487,3 +491,44 @@ def test_i_shows_a_hand_card_with_its_pattern_and_text_in_the_players_language(m
         await until(pilot, lambda: app.screen is screen, "back to the game")
 
     run(body, "hu", size=(80, 24), seed=4)
+
+
+def test_hotseat_never_shows_the_previous_seats_card_under_the_board(monkeypatch):
+    """TK R.11.5: a seat sees only its own hand — after the hand-over, the card the previous
+    player had highlighted is not drawn under the board for the next one."""
+    fresh_data_dir(monkeypatch)
+
+    async def body(app, pilot):
+        from hkk_tui.screens.dialogs import HandOverScreen
+
+        screen = await _start(app, pilot, kinds=("human", "human"))
+        await until(pilot, lambda: isinstance(app.screen, HandOverScreen)
+                    or screen.session.my_decision() is not None, "the first decision")
+        while screen.session.view().turn < 1 or isinstance(app.screen, HandOverScreen):
+            if isinstance(app.screen, HandOverScreen):
+                await pilot.press("enter")
+            else:
+                board = screen.query_one("#board")
+                squares = [h.dest.id for h in screen.session.hints() if h.group == "pick"]
+                board.move_to(squares[0])
+                board.focus()
+                await pilot.press("enter")
+            await pilot.pause()
+        first = screen.session.pending().player
+        hand, board = screen.query_one("#hand"), screen.query_one("#board")
+        hand.focus()
+        await pilot.pause()
+        name = screen.session.table().card_name(hand.cards[0])
+        assert name in "\n".join(t.plain for t in board.below)
+        board.focus()
+        empty = next(q for q in range(81) if screen.session.view().owner[q] < 0)
+        board.move_to(empty)
+        await pilot.press("enter")                       # the start player's one action
+        await until(pilot, lambda: isinstance(app.screen, HandOverScreen), "the hand-over")
+        await pilot.press("enter")
+        await until(pilot, lambda: screen.session.my_decision() is not None
+                    and screen.session.pending().player != first, "the next seat")
+        await pilot.pause()
+        assert name not in "\n".join(t.plain for t in board.below)
+
+    run(body, "en", size=(80, 24), seed=4)

@@ -74,6 +74,8 @@ class TkBoard(Grid):
     # ------------------------------------------------------------------ content
     def show(self, view: Any, table: Any, hints: list[ActionHint]) -> None:
         first = self.view is None
+        if not first and view.viewer != self.view.viewer:
+            self.hovered = None              # hotseat: never the previous seat's card
         self.view, self.table = view, table
         self.special = set(view.symbols) | set(view.centre)
         cells: dict[int, Cell] = {}
@@ -249,6 +251,9 @@ class TkBoard(Grid):
         tb, view = self.table, self.view
         ref = getattr(self, "hovered", None)
         if tb is None or view is None or ref is None:
+            return []
+        seat = view.viewer if view.viewer >= 0 else view.controller
+        if ref.id not in (view.players[seat].hand or []):
             return []
         d = tb.card_def(ref.id, view)
         if d is None:

@@ -11,7 +11,7 @@ from typing import Any
 from rich.text import Text
 
 from engine.core.protocol import TrackItem
-from hkk_tui.rulesets.tk.words import colour_of, local
+from hkk_tui.rulesets.tk.words import colour_of, criteria, local
 
 #: the end trigger of each mode (TK Vége.*)
 TRIGGER = {"duel": 18, "highform": 9}
@@ -98,6 +98,17 @@ def track_line(tb: Any, item: TrackItem, view: Any) -> Text:
         d = tb.card_def(item.source.id, view) if item.source is not None else None
         name = getattr(d.name, tb.lang)[:12] if d is not None else "?"
         target = p.get("target", -1)
+        if view.mode == "battle" and d is not None:       # one line a flare, every opponent
+            seat = view.viewer if view.viewer >= 0 else view.controller
+            rows = criteria(view, seat, d)
+            if rows and target != rows[0][0]:
+                return Text()
+            parts = " ".join(
+                f"{tb.letters[view.players[q].colour]}{'✓' if u else '✗'}{'✓' if lo else '✗'}"
+                for q, u, lo, _du, _dl in rows)
+            held = any(u or lo for _q, u, lo, _du, _dl in rows)
+            return Text(tb.t("track.criteria_all", card=name, nup=d.upper_n, nlow=d.lower_n,
+                             all=parts), style="bold" if held else "dim")
         c = view.players[target].colour if 0 <= target < len(view.players) else -1
         letter = tb.letters[c] if 0 <= c < len(tb.letters) else "?"
         up, low = bool(p.get("upper")), bool(p.get("lower"))
