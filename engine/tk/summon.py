@@ -52,6 +52,22 @@ def summons(s: State, pool: dict, seat: int, hand: list[int] | None = None) -> l
                 enemy_ge[c] = B.bitboards(s, c)
     above_cache: dict[int, int] = {}
     free = {1: B.free_tokens(s, me, 1), 3: B.free_tokens(s, me, 3)}
+    mine = {k: [q for q in range(len(s.owner))
+                if s.owner[q] == me and (s.rank[q] == 3) == (k == 3)]
+            for k in (1, 3) if free[k] <= 0}
+
+    def ok(nr: int, o: Any, sq: int) -> bool:
+        """A token of the new piece's kind is free, or shortage allows it (TK Idézés.hiány)."""
+        k = 3 if nr == 3 else 1
+        if free[k] > 0:
+            return True
+        if s.owner[sq] == me and _kind_ok(s.rank[sq], nr):
+            return True
+        if s.owner[sq] >= 0:
+            return False
+        used = set(P.used_squares(o, sq))
+        return any(q not in used for q in mine[k])
+
     for iid in hand if hand is not None else s.players[seat].hand:
         d = pool[s.cards[iid].cid]
         if d.kind not in ("creature", "legend"):
@@ -67,15 +83,13 @@ def summons(s: State, pool: dict, seat: int, hand: list[int] | None = None) -> l
                 low = acc & -acc
                 sq = low.bit_length() - 1
                 acc ^= low
-                if free[3 if nr == 3 else 1] > 0 or \
-                        feasible(s, me, nr, sq, P.used_squares(o, sq), 0):
+                if ok(nr, o, sq):
                     out.append(Summon(iid, o.index, sq))
             for c, ege in enemy_ge.items():
                 for sq, di in P.match_improvised(o, ge, ege):
                     if (normal >> sq) & 1 or (blocked >> sq) & 1:
                         continue
-                    if free[3 if nr == 3 else 1] > 0 or \
-                            feasible(s, me, nr, sq, P.used_squares(o, sq), 0):
+                    if ok(nr, o, sq):
                         out.append(Summon(iid, o.index, sq, sq + di + 1))
     return out
 
@@ -162,3 +176,19 @@ def after_piece(ctx: Any, seat: int, effect: Effect) -> None:
         opts = tuple(c for c in range(B.colours(s)) if c != me)
         ctx.emit(E.Asked(Ask("legend_colour", seat, opts, False, "TK Csata.legenda"),
                          "TK Csata.legenda"))
+
+
+def preview(view: Any, pool: dict, a: Summon) -> dict[str, Any]:
+    """What a legal summon would do on the board, for a front end that lights it up: the
+    pattern's squares (``used``), its marked squares, the outlined square, the enemy piece of an
+    improvised summon, and the square whose piece would be destroyed by the landing (or None).
+    Works on a view (``owner``/``rank``/``cards``/``size``) or a state."""
+    cards = getattr(view, "cards", None)
+    cid = cards[a.card] if isinstance(cards, dict) else cards[a.card].cid
+    d = pool[cid]
+    o = P.orientations(d.cells, d.marked, view.size)[a.orient]
+    sq = a.square
+    return {"used": P.used_squares(o, sq), "marked": P.marked_squares(o, sq, view.size),
+            "square": sq, "enemy": a.enemy - 1 if a.enemy else None,
+            "destroys": sq if view.owner[sq] >= 0 and view.rank[sq] <= d.new_rank else None,
+            "new_rank": d.new_rank}

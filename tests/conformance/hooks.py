@@ -200,9 +200,10 @@ def _tk_leak(event: Any, redacted: Any, seat: int) -> str:
     return leak(event, redacted, seat)
 
 
-#: fuzz game g plays TK_GAMES[g % 5]: (seats, options) — every mode
+#: fuzz game g plays TK_GAMES[g % 6]: (seats, options) — every mode
 TK_GAMES = ((2, {"mode": "duel"}), (4, {"mode": "battle"}), (2, {"mode": "highform"}),
-            (4, {"mode": "duel", "team": True}), (3, {"mode": "battle"}))
+            (4, {"mode": "duel", "team": True}), (3, {"mode": "battle"}),
+            (4, {"mode": "highform", "team": True}))
 
 
 def _tk_decks(plugin: Any, g: int) -> tuple[str, ...]:

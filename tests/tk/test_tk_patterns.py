@@ -91,3 +91,16 @@ def test_tk_idezes_szimmetria_symmetric_patterns_merge():
     assert len(P.orientations(plus, ())) == 1            # fully symmetric: one
     chiral = (Cell(-1, -1, 1), Cell(0, -1, 1))
     assert len(P.orientations(chiral, ((-1, 0),))) == 8  # with a marked square: all eight
+
+
+def test_tk_idezes_cel_preview_names_the_squares_a_summon_uses_and_destroys():
+    from engine.tk.summon import preview
+    from tests.tk.helpers import card_in_hand, scenario, sq, summons_of
+
+    game = scenario("tk-idezes-cel-higher-rank")
+    imp = card_in_hand(game, 0, "ember-imp")
+    act = next(a for a in summons_of(game, 0, imp) if a.square == sq("d5"))
+    view = game.ruleset.view(game.state, 0)
+    p = preview(view, game.ruleset.pool, act)
+    assert p["used"] == [sq("e5")] and p["destroys"] == sq("d5") and p["enemy"] is None
+    assert preview(game.state, game.ruleset.pool, act) == p

@@ -290,3 +290,84 @@ def test_tk_halado_feladat_claim_replace_and_the_3_of_4_rule():
     assert s.cards[s.task_deck[-1]].cid == "task-centre-rule"
     assert "TK Előkészület.Haladó.3a4" in rules_cited(events)
     assert s.active == 1 and rs.pending(s).kind == "tk.act"
+
+
+BATTLE3 = """
+title = { en = "battle", hu = "csata" }
+active = 0
+actions = 2
+turn = 4
+options = { mode = "battle" }
+pieces = [
+  { square = "d4", colour = 0, rank = "common" },
+  { square = "e4", colour = 0, rank = "common" },
+  { square = "d5", colour = 0, rank = "common" },
+  { square = "f5", colour = 1, rank = "common" },
+  { square = "e6", colour = 2, rank = "common" },
+  { square = "h8", colour = 0, rank = "legendary" },
+]
+legends = ["leg-titan", "leg-wyrm"]
+flares = ["flare-rally", "flare-quake"]
+[[players]]
+hand = ["ember-brute", "leg-colossus"]
+deck = ["ember-hound", "ember-scout", "ember-torch", "ember-imp"]
+score = [0, 5, 1]
+[[players]]
+hand = ["tide-eel"]
+deck = ["tide-crab", "tide-tern", "tide-siren"]
+score = [2, 0, 2]
+[[players]]
+hand = ["grove-boar"]
+deck = ["grove-fox", "grove-sprout", "grove-owl"]
+score = [3, 3, 0]
+"""
+
+
+def test_tk_csata_paratlan_two_odd_commons_of_two_colours_give_a_chosen_point():
+    from tests.tk.helpers import inline
+
+    game = inline(BATTLE3)
+    s = game.state
+    brute = card_in_hand(game, 0, "ember-brute")
+    act = next(a for a in summons_of(game, 0, brute) if a.square == sq("e5") and sorted(
+        P.used_squares(P.card_orientations(game.ruleset.pool["ember-brute"])[a.orient],
+                       a.square)) == sorted([sq("d4"), sq("e4"), sq("d5")]))
+    game.submit(0, act)                              # destroys f5 (blue) and e6 (green)
+    assert s.owner[sq("f5")] == -1 and s.owner[sq("e6")] == -1
+    legend = card_in_hand(game, 0, "leg-colossus")
+    lact = next(a for a in summons_of(game, 0, legend) if a.square == sq("h7"))
+    events = game.submit(0, lact)                    # TK Csata.legenda: a colour is chosen
+    assert s.ask.kind == "legend_colour" and set(s.ask.options) == {1, 2}
+    assert "TK Idézés.legenda" in rules_cited(events)
+    game.submit(0, A.PickOption(2))
+    assert s.scores[0] == [0, 5, 2]
+    if s.ask is not None and s.ask.kind == "target":
+        game.submit(0, A.Skip())
+    assert s.ask.kind == "bonus_colour" and set(s.ask.options) == {1, 2}
+    events = game.submit(0, A.PickOption(2))
+    assert "TK Csata.páratlan" in rules_cited(events) and s.scores[0] == [0, 5, 3]
+    assert s.active == 1
+
+
+def test_tk_vege_gyoztes_battle_counts_each_players_lowest_colour():
+    from engine.tk import turn
+    from tests.tk.helpers import inline
+
+    game = inline(BATTLE3)
+    rs = game.ruleset
+    ctx = rs.ctx(game.state)
+    turn.end_game(ctx, "test", "TK Vége.győztes")
+    r = game.state.result
+    assert r.winners == (2,) and r.scores == (1.0, 2.0, 3.0)   # lowest colours 1, 2, 3
+
+
+def test_tk_vege_feladas_no_concession_in_battle_but_in_duel():
+    from tests.tk.helpers import inline
+
+    game = inline(BATTLE3)
+    with pytest.raises(IllegalAction) as err:
+        game.submit(1, A.Concede())
+    assert err.value.rule == "TK Vége.feladás"
+    duel = scenario("tk-idezes-cel-higher-rank")
+    duel.submit(1, A.Concede())
+    assert duel.state.result.winners == (0,) and duel.state.result.rule == "TK Vége.feladás"
