@@ -182,22 +182,20 @@ class TkBoard(Grid):
         if hint is None:
             return
         sets["reach"] |= {h.dest.id for h in self.placements()}
-        d = self.table.card_def(hint.subject.id, self.view) if self.table else None
         sets["target"] = set()
         sets["path"] = set()
-        if d is None:
+        try:                                 # what the engine says this summon would do
+            from engine.tk.summon import preview
+
+            p = preview(self.view, self.table.pool, summon_action(hint))
+        except Exception:  # noqa: BLE001 - a card the view does not show: lit squares only
             return
-        os = P.orientations(d.cells, d.marked, 9)
-        orient = int(hint.option_params.get("orient", 0))
-        if not 0 <= orient < len(os):
-            return
-        o = os[orient]
-        sq = hint.dest.id
-        used = set(P.used_squares(o, sq)) - {sq}
-        sets["path"] = used | {r.id for r in hint.targets}
-        if self.view.owner[sq] >= 0:
-            sets["target"] = {sq}                           # destroyed by the summon
-        sets["range"] = set(P.marked_squares(o, sq)) - used - {sq}
+        sq = p["square"]
+        used = set(p["used"]) - {sq}
+        sets["path"] = used | ({p["enemy"]} if p["enemy"] is not None else set())
+        if p["destroys"] is not None:
+            sets["target"] = {p["destroys"]}                # destroyed by the summon
+        sets["range"] = set(p["marked"]) - used - {sq}
 
     def _below(self) -> list[Text]:
         """Under the board: the selected card's pattern in its current placement, or a
