@@ -182,6 +182,9 @@ class MessageScreen(ModalScreen[None]):
                     yield self.extra
         yield I18nFooter()
 
+    def action_close(self) -> None:
+        self.dismiss(None)
+
 
 class ResultScreen(MessageScreen):
     """The end of a game: who won and why, and the graph of the game's headline over the

@@ -152,7 +152,9 @@ class GameScreen(PlaybackMixin, Screen):
         if s.result() is not None and not self._over_shown:
             self._over_shown = True
             self._token += 1
-            self.app.push_screen(ResultScreen(t("over.title", self.lang), self._result_text(),
+            detail = getattr(self.session.table(), "result_detail", None)   # ranks, colours
+            body = self._result_text() + ("\n\n" + detail(s.view()) if detail else "")
+            self.app.push_screen(ResultScreen(t("over.title", self.lang), body.rstrip(),
                                               self.session))
             return
         self._schedule_bot()

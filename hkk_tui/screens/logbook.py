@@ -71,7 +71,7 @@ class LogBook:
             turn = table.replay_turn(red)
             if turn is not None:
                 out += self.close_turn()
-                self.turn, self.active = turn, getattr(red, "player", -1)
+                self.turn, self.active = turn, getattr(red, "player", getattr(red, "seat", -1))
                 out.append(LogLine(self.t("story.turn", turn=turn,
                                           player=table.player(self.active)),
                                    table.rule(red), True, "turn", self.active))

@@ -196,12 +196,27 @@ class NewGameScreen(FormScreen):
                 label = t("new.your_deck", L) if i == 0 else t("new.ai_deck", L) if \
                     self.n_seats == 2 else t("new.ai_deck_n", L, n=i)
             rows.append((label, decks, chosen.get(label, min(i, len(decks) - 1))))
+        if self.n_seats > 2:                # 3-4 seats: each one a person or the AI
+            for i in range(1, self.n_seats):
+                label = t("seats.who", L, n=i + 1)
+                rows.append((label, [("human", t("seats.human", L)), ("ai", t("seats.ai", L))],
+                             chosen.get(label, 0 if self.hotseat else 1)))
+        for label, values in self._option_rows():          # a ruleset's own (TK: the mode)
+            rows.append((label, values, min(chosen.get(label, 0), len(values) - 1)))
         if not self.hotseat:
             bots = sorted(self.plugin.bots, key=lambda b: b != self.plugin.default_bot)
             label = t("new.bot", L)
             rows.append((label, [(b, tr(self.ruleset, f"bot.{b}", L)) for b in bots],
                          chosen.get(label, 0)))
         return rows
+
+    def _option_rows(self) -> list[tuple[str, list[tuple[Any, str]]]]:
+        """Rows of game options the ruleset's UI offers for this many seats
+        (``new_game_options(seats, lang)``: label and (options dict, words) pairs)."""
+        from hkk_tui.rulesets import get_ui
+
+        offer = getattr(get_ui(self.ruleset), "new_game_options", None)
+        return offer(self.n_seats, self.lang) if callable(offer) else []
 
     def note(self, row: int | None) -> str:
         """The description of the deck on the highlighted row (the first seat's deck when
@@ -227,10 +242,19 @@ class NewGameScreen(FormScreen):
         if len(self.counts) > 1:
             vals = vals[1:]
         decks = tuple(vals[:self.n_seats])
-        kinds = ("human",) + (("human",) if self.hotseat else (f"ai:{vals[-1]}",)) * (
+        bot = vals[-1] if not self.hotseat else self.plugin.default_bot
+        kinds = ("human",) + (("human",) if self.hotseat else (f"ai:{bot}",)) * (
             len(decks) - 1)
+        chosen = {label: values[i][0] for label, values, i in self.rows}
+        if self.n_seats > 2:
+            kinds = ("human",) + tuple(
+                "human" if chosen[t("seats.who", self.lang, n=i + 1)] == "human" else
+                f"ai:{bot}" for i in range(1, self.n_seats))
+        options: dict[str, Any] = {}
+        for label, _values in self._option_rows():
+            options.update(chosen[label])
         self.app.start_game(None, None, replace=True, ruleset=self.ruleset, decks=decks,
-                            kinds=kinds)
+                            kinds=kinds, options=options or None)
 
 
 def _rulesets() -> list[str]:

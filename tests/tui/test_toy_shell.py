@@ -165,9 +165,12 @@ def test_the_new_game_form_offers_the_rulesets_seat_range(monkeypatch, toy):
         form = app.screen
         assert form.rows[0][0] == "Players" and len(form.rows) == 3
         await pilot.press("right", "right")                 # 4 players
-        assert form.n_seats == 4 and len(form.rows) == 5
-        assert [r[0] for r in form.rows[1:]] == ["Player 1's deck", "Player 2's deck",
-                                                 "Player 3's deck", "Player 4's deck"]
+        assert form.n_seats == 4 and len(form.rows) == 8
+        assert [r[0] for r in form.rows[1:5]] == ["Player 1's deck", "Player 2's deck",
+                                                  "Player 3's deck", "Player 4's deck"]
+        # 3-4 seats: who plays each seat after the first (hotseat: a person by default)
+        assert [(r[0], r[1][r[2]][0]) for r in form.rows[5:]] == [
+            ("Player 2", "human"), ("Player 3", "human"), ("Player 4", "human")]
         await pilot.press("right")                          # wraps round to 2
         assert form.n_seats == 2 and len(form.rows) == 3
         await pilot.press("end", "enter")

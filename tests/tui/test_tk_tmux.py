@@ -1,0 +1,43 @@
+"""Tash-Kalar end to end in a real terminal (tmux, 80×24, NO_COLOR=1): ``hkk play --ruleset tk``
+starts a DUEL against the AI; the arena reads as colour letters and ranks with the symbol squares
+marked, in greys only; a piece is placed by the arrows and Enter, the AI answers, and a card's
+placements are cycled with ``n`` and summoned with Enter from the hand. Every key waits for the
+screen to show its effect (no fixed sleeps)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from tui_helpers import HAVE_TMUX, Tmux, fresh_data_dir, hkk_argv
+
+GREYS = {16, 59, 102, 145, 188, 231} | set(range(232, 256))
+
+
+@pytest.mark.skipif(not HAVE_TMUX, reason="tmux is not installed (CI installs it)")
+def test_tmux_tk_duel_against_the_ai_at_80x24_without_colour(monkeypatch):
+    data = fresh_data_dir(monkeypatch)
+    (data / "settings.toml").write_text('lang = "en"\nai_pace = 0.0\n')
+    with Tmux("tk-e2e") as tmux:
+        tmux.start("tk", hkk_argv("play", "--ruleset", "tk", "--seed", "21"),
+                   {"HKK_DATA_DIR": str(data), "NO_COLOR": "1"})
+        screen = tmux.wait_for("tk", "Arena", "Turn 1 · Deathmatch", "Actions left 1",
+                               "[TK Kör.1]", timeout=60)
+        assert "a   b   c   d   e   f   g   h   i" in screen
+        assert "V1" in screen and "R1" in screen and "◇" in screen
+        assert "0/18" in screen and "⚡" in screen
+        colours = re.findall(r"\x1b\[(?:38|48);5;(\d+)m", tmux.capture("tk", escapes=True))
+        assert {int(c) for c in colours} <= GREYS
+        tmux.press("tk", "1")                                 # the arena takes the keys
+        tmux.press("tk", "Up")
+        tmux.press("tk", "Up")                                # e7, next to the V1 on c7
+        tmux.press("tk", "Enter", "V1 placed on e7")
+        screen = tmux.wait_for("tk", "Turn 3", "Actions left 2", timeout=90)
+        tmux.press("tk", "2")                                 # the hand
+        screen = tmux.press("tk", "n", "(2/2)")               # the next placement
+        assert "n next · Enter summon" in screen
+        screen = tmux.press("tk", "Enter", "choose a target for Whispering Cultist",
+                            "[TK Hatás.átalakítás]", "V1 placed on d6", timeout=30)
+        assert "!R1 !" in screen or "[R1 ]" in screen          # the enemy commons targeted
+        screen = tmux.press("tk", "Enter", "Destroyed this turn: R1", timeout=30)
+        assert "Actions left 1" in screen
