@@ -42,6 +42,9 @@ class CardDrawn(Ev):                    # K 4.12, 30
 class TurnBegan(Ev):                    # K 29.3.2
     player: int
     turn: int
+    #: rules 4: the turn before it ended here, with this count of quiet rounds (K 3.16, 41.5;
+    #: was a :class:`TurnEnded` of its own); -1: no turn ended (the first turn, rules 1-3)
+    quiet_rounds: int = -1
 
 
 class StepBegan(Ev):                    # K 4.11
@@ -185,6 +188,8 @@ class GuardMoved(Ev):                   # exchange phase (K 32.1), or an effect 
     card: int
     to_guard: bool
     rule: str = ""                      # set when an effect moved it (K 5.4.3.1)
+    #: rules 4: the once-per-turn key this move uses up (K 90; was an :class:`AbilityUsed`)
+    used: str = ""
 
 
 class CardDamaged(Ev):                  # K 4.25, 36.4, 37.7 (one event per target per step)
@@ -283,6 +288,11 @@ class CardsPlayedCounted(Ev):
 # ---- reaction line (K 94-95, 21) ---------------------------------------------------------
 class LinePushed(Ev):
     item: LineItem
+    #: rules 4 folds two bookkeeping events in here: the play counts toward the cards played
+    #: this turn (K 21.14; was :class:`CardsPlayedCounted`), and the once-per-turn key it
+    #: uses up on ``item.card`` (K 90; was :class:`AbilityUsed`)
+    counted: bool = False
+    used: str = ""
 
 
 class LinePopped(Ev):
@@ -319,6 +329,7 @@ class AttackDeclared(Ev):               # K 34.1
 
 class AttackWithdrawn(Ev):
     attacker: int
+    used: str = ""                      # rules 4: the once-per-turn key it uses up (K 90)
 
 
 class HitBackChosen(Ev):                # K 34.8

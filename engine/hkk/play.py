@@ -373,9 +373,8 @@ def perform_play(ctx: Ctx, player: int, iid: int, targets: tuple[Target, ...]) -
     if mc:
         ctx.emit(E.McChanged(player, -mc, "cost", "K 7.0.1"))
     ctx.emit(E.CardMoved(iid, LINE, player, True, "played", "K 4.21.1"))
-    ctx.emit(E.CardsPlayedCounted(player))
     ctx.emit(E.LinePushed(LineItem("card", iid, player, targets=targets,
-                                   independent=top.kind != "respond")))
+                                   independent=top.kind != "respond"), counted=True))
     _after_action(ctx, player, top)
 
 
@@ -483,10 +482,9 @@ def perform_activate(ctx: Ctx, player: int, iid: int, index: int,
     spend_vp(ctx, player, ab.cost_vp, "ability cost", "K 136.4")
     if ab.passivate:
         ctx.emit(E.CardTurned(iid, False, "K 86.1"))
-    if ab.limit:
-        ctx.emit(E.AbilityUsed(iid, f"a{index}"))
     ctx.emit(E.LinePushed(LineItem("ability", iid, player, ability=index, targets=targets,
-                                   independent=top.kind != "respond", from_hand=False)))
+                                   independent=top.kind != "respond", from_hand=False),
+                          used=f"a{index}" if ab.limit else ""))        # K 90
     _after_action(ctx, player, top)
 
 

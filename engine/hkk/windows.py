@@ -15,7 +15,7 @@ from typing import Any
 from engine.hkk import actions as A
 from engine.hkk.ctx import Ctx, quiet
 from engine.hkk.play import ability_check, play_check, regenerate_refusal
-from engine.hkk.state import Task
+from engine.hkk.state import PERM, Task
 from engine.hkk.stats import cost_of_def, mc_cost_of_def
 
 _PASS = A.Pass()
@@ -67,8 +67,11 @@ def window_actions(ctx: Ctx, player: int, kind: str, first_only: bool = False,
     acting = index.acting_saving if life_saving else index.acting
     activated = index.activated
     for iid in chain(me.reserve, me.guard, me.perm, _attached_of(ctx, player)):
-        cid = cards[iid].cid
-        if cid not in acting:
+        card = cards[iid]
+        cid = card.cid
+        # a passive non-creature permanent's abilities do not work (K 5.5.8) and it has
+        # nothing to regenerate (K 136.6)
+        if cid not in acting or (not card.active and card.zone == PERM):
             continue
         d = pool[cid]
         for ab_index in activated[cid]:
