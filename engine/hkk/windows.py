@@ -15,7 +15,7 @@ from typing import Any
 from engine.hkk import actions as A
 from engine.hkk.ctx import Ctx, quiet
 from engine.hkk.play import ability_check, play_check, regenerate_refusal
-from engine.hkk.state import PERM, Task
+from engine.hkk.state import ATTACHED, PERM, TABLE_ZONES, Task
 from engine.hkk.stats import cost_of_def, mc_cost_of_def
 
 _PASS = A.Pass()
@@ -63,10 +63,18 @@ def window_actions(ctx: Ctx, player: int, kind: str, first_only: bool = False,
         out += [A.PlayCard(iid, t) for t in options]
         if first_only:
             return out
+    # the table: nothing to look at unless a card that could act is on it, under the player
+    mine = [i for i in index.acting_cards(cards)
+            if cards[i].controller == player and cards[i].zone in TABLE_ZONES]
+    if not mine:
+        out.append(_PASS)
+        return out
     life_saving = kind == "life_saving"
     acting = index.acting_saving if life_saving else index.acting
     activated = index.activated
-    for iid in chain(me.reserve, me.guard, me.perm, _attached_of(ctx, player)):
+    attached = (_attached_of(ctx, player) if any(cards[i].zone == ATTACHED for i in mine)
+                else ())
+    for iid in chain(me.reserve, me.guard, me.perm, attached):
         card = cards[iid]
         cid = card.cid
         # a passive non-creature permanent's abilities do not work (K 5.5.8) and it has
