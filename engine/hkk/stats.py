@@ -150,6 +150,13 @@ def mc_cost_of_def(ctx: Ctx, player: int, d: CardDef) -> int:
     return max(0, d.cost_mc + sum(eff.mc for eff in _cost_mods(ctx, player, d)))
 
 
+def any_cost_mods(ctx: Ctx) -> bool:
+    """Is any cost modifier working on the table (K 21.8.3)? Without one every card costs
+    what its definition says."""
+    found = statics(ctx)
+    return bool(found) and any(eff.do == "cost_mod" for _s, _a, eff in found)
+
+
 def _cost_mods(ctx: Ctx, player: int, d: CardDef) -> list[Effect]:
     """The working cost modifiers that apply to ``player`` playing ``d`` (K 21.8.3)."""
     out = []

@@ -16,7 +16,7 @@ from engine.hkk import actions as A
 from engine.hkk.ctx import Ctx, quiet
 from engine.hkk.play import ability_check, play_check, regenerate_refusal
 from engine.hkk.state import ATTACHED, PERM, TABLE_ZONES, Task
-from engine.hkk.stats import cost_of_def, mc_cost_of_def
+from engine.hkk.stats import any_cost_mods, cost_of_def, mc_cost_of_def
 
 _PASS = A.Pass()
 
@@ -47,6 +47,7 @@ def window_actions(ctx: Ctx, player: int, kind: str, first_only: bool = False,
     seen: set[str] = set()
     vp = me.vp
     mc = me.mc
+    modified = None                  # any cost modifier on the table? (asked when it matters)
     for iid in me.hand:
         cid = cards[iid].cid
         # identical copies in hand give identical plays: look at (and list) one of them
@@ -54,9 +55,12 @@ def window_actions(ctx: Ctx, player: int, kind: str, first_only: bool = False,
             continue
         seen.add(cid)
         d = pool[cid]
-        if ((d.cost_mc > mc and mc_cost_of_def(ctx, player, d) > mc)
-                or (d.cost > vp and cost_of_def(ctx, player, d) > vp)):
-            continue
+        if d.cost_mc > mc or d.cost > vp:
+            if modified is None:
+                modified = any_cost_mods(ctx)
+            if not modified or ((d.cost_mc > mc and mc_cost_of_def(ctx, player, d) > mc)
+                                or (d.cost > vp and cost_of_def(ctx, player, d) > vp)):
+                continue
         options = play_check(ctx, player, iid, window, False, quiet)
         if options is False:
             continue
