@@ -138,7 +138,10 @@ def cost_of(ctx: Ctx, player: int, iid: int) -> int:
 
 
 def cost_of_def(ctx: Ctx, player: int, d: CardDef) -> int:
-    return max(0, d.cost + sum(eff.amount for eff in _cost_mods(ctx, player, d)))
+    mods = _cost_mods(ctx, player, d)
+    if not mods:
+        return d.cost if d.cost > 0 else 0
+    return max(0, d.cost + sum(eff.amount for eff in mods))
 
 
 def mc_cost_of(ctx: Ctx, player: int, iid: int) -> int:
@@ -147,7 +150,13 @@ def mc_cost_of(ctx: Ctx, player: int, iid: int) -> int:
 
 
 def mc_cost_of_def(ctx: Ctx, player: int, d: CardDef) -> int:
-    return max(0, d.cost_mc + sum(eff.mc for eff in _cost_mods(ctx, player, d)))
+    mods = _cost_mods(ctx, player, d)
+    if not mods:
+        return d.cost_mc if d.cost_mc > 0 else 0
+    return max(0, d.cost_mc + sum(eff.mc for eff in mods))
+
+
+_NONE: list[Effect] = []      # never appended to: "no modifier" without a new list
 
 
 def any_cost_mods(ctx: Ctx) -> bool:
@@ -159,8 +168,11 @@ def any_cost_mods(ctx: Ctx) -> bool:
 
 def _cost_mods(ctx: Ctx, player: int, d: CardDef) -> list[Effect]:
     """The working cost modifiers that apply to ``player`` playing ``d`` (K 21.8.3)."""
+    found = ctx._statics if ctx._statics is not None else statics(ctx)
+    if not found:
+        return _NONE
     out = []
-    for source, _ab, eff in statics(ctx):
+    for source, _ab, eff in found:
         if eff.do != "cost_mod" or (eff.card_type and eff.card_type != d.type):
             continue
         src_controller = ctx.s.cards[source].controller
