@@ -28,16 +28,17 @@ from engine.core.log import sealed
 _ENC = msgspec.msgpack.Encoder()
 
 
-def _readable(ruleset_name: str, events: tuple) -> list:
-    """The events a reader sees, with the bookkeeping a rules version may fold set aside and
-    the folded fields cleared (so that an old and a new record compare equal)."""
+def readable(ruleset_name: str, events: tuple) -> list:
+    """The events a reader sees (as the log and the debugger unfold them), with the
+    bookkeeping a rules version may fold set aside and the folded fields cleared, so that an
+    old and a new record of the same game compare equal."""
     if ruleset_name != "hkk":
         return [e for e in events if type(e).__name__ != "Advanced"]
     from engine.hkk import events as E
 
     out = []
-    for e in events:
-        if isinstance(e, (E.Advanced, E.CardsPlayedCounted, E.AbilityUsed, E.TurnEnded)):
+    for e in E.unfold(events):
+        if isinstance(e, (E.Advanced, E.CardsPlayedCounted, E.AbilityUsed)):
             continue
         if isinstance(e, (E.LinePushed, E.GuardMoved, E.AttackWithdrawn)) and e.used:
             e = msgspec.structs.replace(e, used="")
@@ -76,8 +77,8 @@ def rerecord(path: Path) -> str:
             new = game.entries[n]
             if new.action != entry.action or new.player != entry.player:
                 problem = f"entry {n}: another action"
-            elif _readable(header.ruleset, new.events) != _readable(header.ruleset,
-                                                                      entry.events):
+            elif readable(header.ruleset, new.events) != readable(header.ruleset,
+                                                                    entry.events):
                 problem = f"entry {n}: other readable events"
             elif _ENC.encode(old_state) != _ENC.encode(game.state):
                 problem = f"entry {n}: another state"

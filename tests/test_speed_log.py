@@ -214,3 +214,23 @@ def test_snapshots_stay_bounded_on_a_long_game(monkeypatch):
         assert rs.freeze(game.state_at(k)) == rs.freeze(scratch)
     game.undo(game.pending().player if game.pending() else 0) if game.pending() else None
     assert all(k <= len(game.entries) for k in game._snapshots)
+
+
+def test_k41_5_the_log_still_reads_each_turns_end():
+    """Rules 4 records a turn's end in the next TurnBegan; the readable log (unfolded) reads
+    "X's turn ends" where it did, by the player whose turn it was, and stepping through the
+    unfolded events (as the debugger does) gives the live state."""
+    game = _game("hkk", 2, limit=400)
+    events = E.unfold([e for entry in game.entries for e in entry.events])
+    began = [i for i, e in enumerate(events) if isinstance(e, E.TurnBegan)]
+    ended = [i for i, e in enumerate(events) if isinstance(e, E.TurnEnded)]
+    assert len(began) > 10 and ended == [i - 1 for i in began[1:]]
+    for i in ended:
+        assert events[i].player == 1 - events[i + 1].player
+        assert events[i].quiet_rounds == events[i + 1].quiet_rounds >= 0
+        assert events[i - 1] == E.StepBegan("end", 5)
+    rs = game.ruleset
+    shadow = rs.initial_state(game.header)
+    for ev in events:
+        rs.apply(shadow, ev)
+    assert rs.freeze(shadow) == rs.freeze(game.state)

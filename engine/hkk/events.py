@@ -135,9 +135,10 @@ class Advanced(Ev, omit_defaults=True):  # K 4.11
 
 def unfold(events: object) -> list[object]:
     """Events with each step begun put back where it began, as a :class:`StepBegan` (the
-    readable log's order); each :class:`Advanced` itself stays, last of its entry. ``events``
-    may run over several entries. Events of older saves, which carry their steps, come back as
-    they are."""
+    readable log's order); each :class:`Advanced` itself stays, last of its entry. The end of
+    a turn that rules 4 folds into the next :class:`TurnBegan` is read as the
+    :class:`TurnEnded` it was (applying both sets the same count). ``events`` may run over
+    several entries. Events of older saves, which carry their steps, come back as they are."""
     out: list[object] = []
     for e in events:  # type: ignore[attr-defined]
         if type(e) is Advanced and e.steps:
@@ -154,6 +155,13 @@ def unfold(events: object) -> list[object]:
                 out.append(step)
             out.extend(rest[k - cuts[0]:])
         out.append(e)
+    if any(type(e) is TurnBegan and e.quiet_rounds >= 0 for e in out):
+        read: list[object] = []
+        for e in out:
+            if type(e) is TurnBegan and e.quiet_rounds >= 0:
+                read.append(TurnEnded(1 - e.player, e.quiet_rounds))
+            read.append(e)
+        out = read
     return out
 
 
