@@ -18,6 +18,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
 
 
 def _tmux(*args: str) -> str:
@@ -121,9 +122,10 @@ def _cpu_seconds(pid: int) -> float:
     while todo:
         p = todo.pop()
         try:
-            fields = open(f"/proc/{p}/stat").read().rsplit(")", 1)[1].split()
+            stat = Path(f"/proc/{p}/stat").read_text()
+            fields = stat.rsplit(")", 1)[1].split()
             total += (int(fields[11]) + int(fields[12])) / tick
-            kids = open(f"/proc/{p}/task/{p}/children").read().split()
+            kids = Path(f"/proc/{p}/task/{p}/children").read_text().split()
         except (OSError, ValueError, IndexError):
             continue
         todo += [int(k) for k in kids]

@@ -7,7 +7,7 @@ of the seven steps (K 21.2): timing and announcement, play condition, targets, c
 
 from __future__ import annotations
 
-from collections.abc import Set
+from collections.abc import Set as AbstractSet
 from itertools import product
 
 from engine.core.game import IllegalAction
@@ -145,7 +145,7 @@ def _condition_refusal(ctx: Ctx, player: int, d: CardDef, refuse: Refuse = refus
 
 
 def target_options(ctx: Ctx, player: int, specs: tuple[str, ...], by_spell: bool,
-                   responds_to: str, life_saving: bool, heal_slots: Set[int],
+                   responds_to: str, life_saving: bool, heal_slots: AbstractSet[int],
                    saving: tuple[int, ...] = ()) -> list[tuple[Target, ...]]:
     """Every combination of legal targets; an empty list means no legal target (K 21.5.1).
     In a life-saving window (``life_saving``) a healing slot may aim only at a creature the
@@ -182,7 +182,7 @@ def _savable(ctx: Ctx) -> set[int]:
 
 
 def no_target_refusal(ctx: Ctx, player: int, specs: tuple[str, ...], by_spell: bool,
-                      responds_to: str, life_saving: bool, heal_slots: Set[int], host: bool,
+                      responds_to: str, life_saving: bool, heal_slots: AbstractSet[int], host: bool,
                       ability: bool, why: bool = True, refuse: Refuse = refuse
                       ) -> IllegalAction | bool:
     """Why there is no legal choice of targets, named by the most specific rule: the first slot
@@ -224,7 +224,7 @@ def no_target_refusal(ctx: Ctx, player: int, specs: tuple[str, ...], by_spell: b
 
 
 def target_refusal(ctx: Ctx, player: int, specs: tuple[str, ...], given: tuple[Target, ...],
-                   by_spell: bool, responds_to: str, life_saving: bool, heal_slots: Set[int],
+                   by_spell: bool, responds_to: str, life_saving: bool, heal_slots: AbstractSet[int],
                    host: bool, ability: bool) -> IllegalAction:
     """Why ``given`` is not a legal choice of targets, named by the most specific rule: the
     number of targets, then the first illegal one (K 21.5, 21.5.2, 132.4, 80, 8.5.5, 57.1, 37.0)."""

@@ -140,7 +140,7 @@ def cost_of(ctx: Ctx, player: int, iid: int) -> int:
 def cost_of_def(ctx: Ctx, player: int, d: CardDef) -> int:
     mods = _cost_mods(ctx, player, d)
     if not mods:
-        return d.cost if d.cost > 0 else 0
+        return max(0, d.cost)
     return max(0, d.cost + sum(eff.amount for eff in mods))
 
 
@@ -152,7 +152,7 @@ def mc_cost_of(ctx: Ctx, player: int, iid: int) -> int:
 def mc_cost_of_def(ctx: Ctx, player: int, d: CardDef) -> int:
     mods = _cost_mods(ctx, player, d)
     if not mods:
-        return d.cost_mc if d.cost_mc > 0 else 0
+        return max(0, d.cost_mc)
     return max(0, d.cost_mc + sum(eff.mc for eff in mods))
 
 
