@@ -234,3 +234,22 @@ def test_k41_5_the_log_still_reads_each_turns_end():
     for ev in events:
         rs.apply(shadow, ev)
     assert rs.freeze(shadow) == rs.freeze(game.state)
+
+
+def test_a_rules_3_save_opens_and_ends_as_its_rules_4_recording():
+    """A game recorded under rules 3 (CardsPlayedCounted, AbilityUsed and TurnEnded logged as
+    events of their own) still opens, replayed from its record, and reaches the very state its
+    rules-4 recording (saves/hkk/games/game-03, re-recorded from the same actions) reaches."""
+    old = S.load(DATA / "old-rules-v3.hkk")
+    new = S.load(Path(__file__).parent.parent / "saves" / "hkk" / "games"
+                 / "game-03-leah-csontkert-vs-raia-egi-legio.hkk")
+    assert old.header.ruleset_version == "3" and new.header.ruleset_version == "4"
+    assert [e.action for e in old.entries] == [e.action for e in new.entries]
+    kinds = {type(e).__name__ for en in old.entries for e in en.events}
+    assert FOLDED_4 <= kinds
+    rs = registry.for_header(old.header).ruleset_for(old.header)
+    report = G.verify(rs, old.header, old.entries)
+    assert report.ok and report.recorded_under == "3"
+    a = Game.from_log(rs, old.header, old.entries).state
+    b = Game.from_log(rs, new.header, new.entries).state
+    assert rs.freeze(a) == rs.freeze(b) and rs.result(a) is not None
