@@ -16,6 +16,7 @@ from engine.core import store as S
 from engine.core.game import Game
 from engine.core.log import FORMAT_VERSION, Seat
 from engine.hkk import events as E
+from engine.hkk.state import TABLE_ZONES
 
 DATA = Path(__file__).parent / "data"
 FOLDED = {"hkk": {"TaskPushed", "TaskPopped", "TaskReplaced", "StepBegan"},
@@ -90,6 +91,69 @@ def test_events_per_typical_hkk_game_stay_a_third_of_what_they_were():
     assert events / entries < 6.0, events / entries
 
 
+#: rules 4: bookkeeping events folded into the event they belong to
+FOLDED_4 = {"CardsPlayedCounted", "AbilityUsed", "TurnEnded"}
+
+
+def test_events_per_typical_hkk_game_at_most_1400():
+    """Issue 15's target: at most 1,400 events in a typical HKK game (4,060 before issue 15,
+    1,540 with the steps and task stack folded; rules 4 folds three more kinds away)."""
+    games = [_game("hkk", g) for g in range(4)]
+    events = sum(len(e.events) for g in games for e in g.entries)
+    assert events / len(games) <= 1400, events / len(games)
+    kinds = {type(e).__name__ for g in games for en in g.entries for e in en.events}
+    assert not FOLDED_4 & kinds, FOLDED_4 & kinds
+
+
+@pytest.mark.parametrize("source", ["rules-4-game", "rules-2-save"])
+def test_k21_14_k90_k41_5_folded_counts_are_counted_once(source):
+    """Rules 4 folds CardsPlayedCounted and AbilityUsed into LinePushed (K 21.14, K 90),
+    GuardMoved / AttackWithdrawn (the exchange and withdrawal once-per-turn marks) and
+    TurnEnded into the next TurnBegan (K 41.5). Replaying a record of either shape, the
+    counts equal what the record says happened: nothing is lost and nothing counted twice."""
+    if source == "rules-4-game":
+        game = _game("hkk", 3)
+        header, entries, rs = game.header, game.entries, game.ruleset
+    else:
+        loaded = S.load(DATA / "old-format-2-rules-v2.hkk")
+        header, entries = loaded.header, loaded.entries
+        rs = registry.for_header(header).ruleset_for(header)
+    state = rs.initial_state(header)
+    plays = [0, 0]
+    uses: dict[tuple[int, str], int] = {}
+    quiet = 0
+    checked = 0
+    for entry in entries:
+        for ev in entry.events:
+            rs.apply(state, ev)
+            if isinstance(ev, E.TurnBegan):
+                plays = [0, 0]
+                uses = {}
+                quiet = ev.quiet_rounds if ev.quiet_rounds >= 0 else quiet
+            elif isinstance(ev, E.TurnEnded):
+                quiet = ev.quiet_rounds
+            elif isinstance(ev, E.CardMoved) and ev.zone not in TABLE_ZONES:
+                uses = {k: n for k, n in uses.items() if k[0] != ev.card}   # K 5.1: anew
+            elif isinstance(ev, E.CardsPlayedCounted):
+                plays[ev.player] += 1
+            elif isinstance(ev, E.AbilityUsed):
+                uses[(ev.card, ev.key)] = uses.get((ev.card, ev.key), 0) + 1
+            elif isinstance(ev, E.LinePushed | E.GuardMoved | E.AttackWithdrawn):
+                card = ev.item.card if isinstance(ev, E.LinePushed) else (
+                    ev.card if isinstance(ev, E.GuardMoved) else ev.attacker)
+                if ev.used:
+                    uses[(card, ev.used)] = uses.get((card, ev.used), 0) + 1
+                if isinstance(ev, E.LinePushed) and ev.counted:
+                    plays[ev.item.controller] += 1
+        if state.phase in ("setup", "over"):
+            continue
+        assert [p.cards_played_this_turn for p in state.players] == plays
+        assert {(c.iid, k): n for c in state.cards for k, n in c.uses.items()} == uses
+        assert state.quiet_rounds == quiet
+        checked += 1
+    assert checked > 20 and sum(uses.values()) + sum(plays) > 0
+
+
 def test_records_are_short_arrays_and_summaries_are_patches(tmp_path):
     """Format 3: an entry's record is an array, its summary (the save browser's) only what
     changed; the file reads back to the same entries and the latest summary."""
@@ -150,3 +214,42 @@ def test_snapshots_stay_bounded_on_a_long_game(monkeypatch):
         assert rs.freeze(game.state_at(k)) == rs.freeze(scratch)
     game.undo(game.pending().player if game.pending() else 0) if game.pending() else None
     assert all(k <= len(game.entries) for k in game._snapshots)
+
+
+def test_k41_5_the_log_still_reads_each_turns_end():
+    """Rules 4 records a turn's end in the next TurnBegan; the readable log (unfolded) reads
+    "X's turn ends" where it did, by the player whose turn it was, and stepping through the
+    unfolded events (as the debugger does) gives the live state."""
+    game = _game("hkk", 2, limit=400)
+    events = E.unfold([e for entry in game.entries for e in entry.events])
+    began = [i for i, e in enumerate(events) if isinstance(e, E.TurnBegan)]
+    ended = [i for i, e in enumerate(events) if isinstance(e, E.TurnEnded)]
+    assert len(began) > 10 and ended == [i - 1 for i in began[1:]]
+    for i in ended:
+        assert events[i].player == 1 - events[i + 1].player
+        assert events[i].quiet_rounds == events[i + 1].quiet_rounds >= 0
+        assert events[i - 1] == E.StepBegan("end", 5)
+    rs = game.ruleset
+    shadow = rs.initial_state(game.header)
+    for ev in events:
+        rs.apply(shadow, ev)
+    assert rs.freeze(shadow) == rs.freeze(game.state)
+
+
+def test_a_rules_3_save_opens_and_ends_as_its_rules_4_recording():
+    """A game recorded under rules 3 (CardsPlayedCounted, AbilityUsed and TurnEnded logged as
+    events of their own) still opens, replayed from its record, and reaches the very state its
+    rules-4 recording (saves/hkk/games/game-03, re-recorded from the same actions) reaches."""
+    old = S.load(DATA / "old-rules-v3.hkk")
+    new = S.load(Path(__file__).parent.parent / "saves" / "hkk" / "games"
+                 / "game-03-leah-csontkert-vs-raia-egi-legio.hkk")
+    assert old.header.ruleset_version == "3" and new.header.ruleset_version == "4"
+    assert [e.action for e in old.entries] == [e.action for e in new.entries]
+    kinds = {type(e).__name__ for en in old.entries for e in en.events}
+    assert FOLDED_4 <= kinds
+    rs = registry.for_header(old.header).ruleset_for(old.header)
+    report = G.verify(rs, old.header, old.entries)
+    assert report.ok and report.recorded_under == "3"
+    a = Game.from_log(rs, old.header, old.entries).state
+    b = Game.from_log(rs, new.header, new.entries).state
+    assert rs.freeze(a) == rs.freeze(b) and rs.result(a) is not None

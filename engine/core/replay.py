@@ -179,11 +179,23 @@ class Replay:
     # ------------------------------------------------------------------ what changed
     def diff(self, k: int) -> list[tuple[str, Any, Any]]:
         """What event ``k`` changed: (path, before, after) for every changed value."""
-        before = msgspec.to_builtins(self.state_after(k))
-        after = msgspec.to_builtins(self.state_after(k + 1))
+        before = _plain(self.state_after(k))
+        after = _plain(self.state_after(k + 1))
         out: list[tuple[str, Any, Any]] = []
         _diff("", before, after, out)
         return out
+
+
+def _plain(value: Any) -> Any:
+    """``value`` as builtins, every field of a struct included (a state type may leave its
+    defaults out when encoded: the diff still says "0 -> 2", not "None -> 2")."""
+    if isinstance(value, msgspec.Struct):
+        return {name: _plain(getattr(value, name)) for name in value.__struct_fields__}
+    if isinstance(value, (list, tuple)):
+        return [_plain(x) for x in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
 
 
 def _diff(path: str, a: Any, b: Any, out: list) -> None:

@@ -27,6 +27,33 @@ class PoolIndex:
         self.activated = {cid: tuple(i for i, ab in enumerate(d.abilities)
                                      if ab.when in ("activated", "reaction"))
                           for cid, d in pool.items()}
+        # what a window may ask of a card, known from its definition alone
+        # (windows.window_actions sifts with these; play_check has the final word)
+        self.reactions = frozenset(cid for cid, d in pool.items() if d.is_reaction)
+        self.instants = frozenset(cid for cid, d in pool.items()
+                                  if not d.is_reaction and d.type == "instant")
+        self.healing = frozenset(cid for cid in self.instants
+                                 if any(e.do == "heal" for e in pool[cid].effects))
+        self.in_main = self.instants | frozenset(
+            cid for cid, d in pool.items() if not d.is_reaction and d.type != "instant")
+        #: cards with an ability a window may offer (activated or reaction); in a
+        #: life-saving window regeneration too
+        self.acting = frozenset(cid for cid, a in self.activated.items() if a)
+        self.acting_saving = self.acting | frozenset(
+            cid for cid, d in pool.items() if d.regeneration)
+        self._acting_cards: dict[int, tuple[list[Card], tuple[int, ...]]] = {}
+
+    def acting_cards(self, cards: list[Card]) -> tuple[int, ...]:
+        """The game's card instances (``State.cards``: fixed from the set-up on, a card never
+        changes its definition) that could ever answer a window from the table: those of
+        :attr:`acting_saving`. Kept for the last few games' card lists."""
+        hit = self._acting_cards.get(id(cards))
+        if hit is None or hit[0] is not cards:
+            if len(self._acting_cards) >= 8:
+                del self._acting_cards[next(iter(self._acting_cards))]
+            hit = (cards, tuple(c.iid for c in cards if c.cid in self.acting_saving))
+            self._acting_cards[id(cards)] = hit
+        return hit[1]
 
 
 _INDEX: dict[int, tuple[dict, PoolIndex]] = {}

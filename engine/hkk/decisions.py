@@ -379,8 +379,7 @@ def _exchange(ctx: Ctx, player: int, p: NoParams,
     problem = _exchange_refusal(ctx, player, action.card, to_guard)
     if problem:
         raise problem
-    ctx.emit(E.GuardMoved(action.card, to_guard))
-    ctx.emit(E.AbilityUsed(action.card, "x"))
+    ctx.emit(E.GuardMoved(action.card, to_guard, used="x"))
 
 
 def _exchange_done(ctx: Ctx, player: int, p: NoParams) -> None:
@@ -474,8 +473,7 @@ def _declare(ctx: Ctx, player: int, p: NoParams,
     if not any(a.attacker == action.attacker for a in combat.attacks):
         raise refuse("K 34.12", "That creature is not attacking, so there is no declaration to "
                      "withdraw.", "not_attacking")
-    ctx.emit(E.AttackWithdrawn(action.attacker))
-    ctx.emit(E.AbilityUsed(action.attacker, "w"))
+    ctx.emit(E.AttackWithdrawn(action.attacker, "w"))
 
 
 def _declare_done(ctx: Ctx, player: int, p: NoParams) -> None:

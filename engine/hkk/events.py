@@ -42,6 +42,9 @@ class CardDrawn(Ev):                    # K 4.12, 30
 class TurnBegan(Ev):                    # K 29.3.2
     player: int
     turn: int
+    #: rules 4: the turn before it ended here, with this count of quiet rounds (K 3.16, 41.5;
+    #: was a :class:`TurnEnded` of its own); -1: no turn ended (the first turn, rules 1-3)
+    quiet_rounds: int = -1
 
 
 class StepBegan(Ev):                    # K 4.11
@@ -132,9 +135,10 @@ class Advanced(Ev, omit_defaults=True):  # K 4.11
 
 def unfold(events: object) -> list[object]:
     """Events with each step begun put back where it began, as a :class:`StepBegan` (the
-    readable log's order); each :class:`Advanced` itself stays, last of its entry. ``events``
-    may run over several entries. Events of older saves, which carry their steps, come back as
-    they are."""
+    readable log's order); each :class:`Advanced` itself stays, last of its entry. The end of
+    a turn that rules 4 folds into the next :class:`TurnBegan` is read as the
+    :class:`TurnEnded` it was (applying both sets the same count). ``events`` may run over
+    several entries. Events of older saves, which carry their steps, come back as they are."""
     out: list[object] = []
     for e in events:  # type: ignore[attr-defined]
         if type(e) is Advanced and e.steps:
@@ -151,6 +155,13 @@ def unfold(events: object) -> list[object]:
                 out.append(step)
             out.extend(rest[k - cuts[0]:])
         out.append(e)
+    if any(type(e) is TurnBegan and e.quiet_rounds >= 0 for e in out):
+        read: list[object] = []
+        for e in out:
+            if type(e) is TurnBegan and e.quiet_rounds >= 0:
+                read.append(TurnEnded(1 - e.player, e.quiet_rounds))
+            read.append(e)
+        out = read
     return out
 
 
@@ -185,6 +196,8 @@ class GuardMoved(Ev):                   # exchange phase (K 32.1), or an effect 
     card: int
     to_guard: bool
     rule: str = ""                      # set when an effect moved it (K 5.4.3.1)
+    #: rules 4: the once-per-turn key this move uses up (K 90; was an :class:`AbilityUsed`)
+    used: str = ""
 
 
 class CardDamaged(Ev):                  # K 4.25, 36.4, 37.7 (one event per target per step)
@@ -283,6 +296,11 @@ class CardsPlayedCounted(Ev):
 # ---- reaction line (K 94-95, 21) ---------------------------------------------------------
 class LinePushed(Ev):
     item: LineItem
+    #: rules 4 folds two bookkeeping events in here: the play counts toward the cards played
+    #: this turn (K 21.14; was :class:`CardsPlayedCounted`), and the once-per-turn key it
+    #: uses up on ``item.card`` (K 90; was :class:`AbilityUsed`)
+    counted: bool = False
+    used: str = ""
 
 
 class LinePopped(Ev):
@@ -319,6 +337,7 @@ class AttackDeclared(Ev):               # K 34.1
 
 class AttackWithdrawn(Ev):
     attacker: int
+    used: str = ""                      # rules 4: the once-per-turn key it uses up (K 90)
 
 
 class HitBackChosen(Ev):                # K 34.8

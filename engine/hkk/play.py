@@ -7,6 +7,7 @@ of the seven steps (K 21.2): timing and announcement, play condition, targets, c
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from itertools import product
 
 from engine.core.game import IllegalAction
@@ -144,7 +145,7 @@ def _condition_refusal(ctx: Ctx, player: int, d: CardDef, refuse: Refuse = refus
 
 
 def target_options(ctx: Ctx, player: int, specs: tuple[str, ...], by_spell: bool,
-                   responds_to: str, life_saving: bool, heal_slots: set[int],
+                   responds_to: str, life_saving: bool, heal_slots: AbstractSet[int],
                    saving: tuple[int, ...] = ()) -> list[tuple[Target, ...]]:
     """Every combination of legal targets; an empty list means no legal target (K 21.5.1).
     In a life-saving window (``life_saving``) a healing slot may aim only at a creature the
@@ -181,7 +182,7 @@ def _savable(ctx: Ctx) -> set[int]:
 
 
 def no_target_refusal(ctx: Ctx, player: int, specs: tuple[str, ...], by_spell: bool,
-                      responds_to: str, life_saving: bool, heal_slots: set[int], host: bool,
+                      responds_to: str, life_saving: bool, heal_slots: AbstractSet[int], host: bool,
                       ability: bool, why: bool = True, refuse: Refuse = refuse
                       ) -> IllegalAction | bool:
     """Why there is no legal choice of targets, named by the most specific rule: the first slot
@@ -223,7 +224,7 @@ def no_target_refusal(ctx: Ctx, player: int, specs: tuple[str, ...], by_spell: b
 
 
 def target_refusal(ctx: Ctx, player: int, specs: tuple[str, ...], given: tuple[Target, ...],
-                   by_spell: bool, responds_to: str, life_saving: bool, heal_slots: set[int],
+                   by_spell: bool, responds_to: str, life_saving: bool, heal_slots: AbstractSet[int],
                    host: bool, ability: bool) -> IllegalAction:
     """Why ``given`` is not a legal choice of targets, named by the most specific rule: the
     number of targets, then the first illegal one (K 21.5, 21.5.2, 132.4, 80, 8.5.5, 57.1, 37.0)."""
@@ -264,15 +265,31 @@ def target_refusal(ctx: Ctx, player: int, specs: tuple[str, ...], given: tuple[T
                   slot=bad)
 
 
+#: per card definition (by identity, the definition kept alive beside its value): its target
+#: slots and the slots it heals, asked on every window's listing
+_SLOTS: dict[int, tuple[CardDef, tuple[str, ...], frozenset[int]]] = {}
+
+
+def _slots_of(d: CardDef) -> tuple[CardDef, tuple[str, ...], frozenset[int]]:
+    hit = _SLOTS.get(id(d))
+    if hit is None or hit[0] is not d:
+        if len(_SLOTS) > 4096:
+            _SLOTS.clear()
+        specs = ((d.attach,) if d.attach else ()) + tuple(d.targets)
+        heals = frozenset((0 if e.to == "target" else 1) + (1 if d.attach else 0)
+                          for e in d.effects if e.do == "heal")
+        hit = _SLOTS[id(d)] = (d, specs, heals)
+    return hit
+
+
 def card_specs(d: CardDef) -> tuple[str, ...]:
     """Target slots of a card: for enchant-X the host comes first (K 8.5.5, 21.6.1)."""
-    return ((d.attach,) if d.attach else ()) + tuple(d.targets)
+    return _slots_of(d)[1]
 
 
-def _card_heal_slots(d: CardDef) -> set[int]:
+def _card_heal_slots(d: CardDef) -> frozenset[int]:
     """The target slots a card heals (a life-saving play must aim them at a dying creature)."""
-    return {(0 if e.to == "target" else 1) + (1 if d.attach else 0)
-            for e in d.effects if e.do == "heal"}
+    return _slots_of(d)[2]
 
 
 def _ability_heal_slots(ab: Ability) -> set[int]:
@@ -343,8 +360,7 @@ def play_check(ctx: Ctx, player: int, iid: int, window: Task | None = None, why:
     if unmet is not None:
         return unmet
     # Step 3: targets and decisions (K 21.5-21.6)
-    specs = card_specs(d)
-    heal_slots = _card_heal_slots(d)
+    _d, specs, heal_slots = _slots_of(d)
     life_saving = top.kind == "life_saving"
     options = target_options(ctx, player, specs, d.is_spell, d.responds_to or "any",
                              life_saving, heal_slots, saving_of(ctx, top) if life_saving else ())
@@ -373,9 +389,8 @@ def perform_play(ctx: Ctx, player: int, iid: int, targets: tuple[Target, ...]) -
     if mc:
         ctx.emit(E.McChanged(player, -mc, "cost", "K 7.0.1"))
     ctx.emit(E.CardMoved(iid, LINE, player, True, "played", "K 4.21.1"))
-    ctx.emit(E.CardsPlayedCounted(player))
     ctx.emit(E.LinePushed(LineItem("card", iid, player, targets=targets,
-                                   independent=top.kind != "respond")))
+                                   independent=top.kind != "respond"), counted=True))
     _after_action(ctx, player, top)
 
 
@@ -483,10 +498,9 @@ def perform_activate(ctx: Ctx, player: int, iid: int, index: int,
     spend_vp(ctx, player, ab.cost_vp, "ability cost", "K 136.4")
     if ab.passivate:
         ctx.emit(E.CardTurned(iid, False, "K 86.1"))
-    if ab.limit:
-        ctx.emit(E.AbilityUsed(iid, f"a{index}"))
     ctx.emit(E.LinePushed(LineItem("ability", iid, player, ability=index, targets=targets,
-                                   independent=top.kind != "respond", from_hand=False)))
+                                   independent=top.kind != "respond", from_hand=False),
+                          used=f"a{index}" if ab.limit else ""))        # K 90
     _after_action(ctx, player, top)
 
 

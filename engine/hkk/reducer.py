@@ -81,6 +81,8 @@ def _card_drawn(state: State, ev: E.CardDrawn) -> None:
 
 
 def _turn_began(state: State, ev: E.TurnBegan) -> None:
+    if ev.quiet_rounds >= 0:                 # rules 4: the turn before ended (K 41.5)
+        state.quiet_rounds = ev.quiet_rounds
     state.turn = ev.turn
     state.active = ev.player
     state.players[ev.player].turns += 1
@@ -178,6 +180,8 @@ def _guard_moved(state: State, ev: E.GuardMoved) -> None:
         player.guard.remove(card.iid)
         player.reserve.append(card.iid)
         card.zone = RESERVE
+    if ev.used:
+        _use(card, ev.used)
 
 
 def _wounded(state: State, iid: int) -> None:
@@ -262,8 +266,12 @@ def _turn_effects_expired(state: State, ev: E.TurnEffectsExpired) -> None:
 
 
 def _ability_used(state: State, ev: E.AbilityUsed) -> None:
-    uses = state.cards[ev.card].uses
-    uses[ev.key] = uses.get(ev.key, 0) + 1
+    _use(state.cards[ev.card], ev.key)
+
+
+def _use(card: Card, key: str) -> None:
+    uses = card.uses
+    uses[key] = uses.get(key, 0) + 1
 
 
 def _regenerated(state: State, ev: E.Regenerated) -> None:
@@ -281,7 +289,12 @@ def _cards_played_counted(state: State, ev: E.CardsPlayedCounted) -> None:
 
 
 def _line_pushed(state: State, ev: E.LinePushed) -> None:
-    state.line.append(ev.item)
+    item = ev.item
+    state.line.append(item)
+    if ev.counted:
+        state.players[item.controller].cards_played_this_turn += 1
+    if ev.used:
+        _use(state.cards[item.card], ev.used)
 
 
 def _line_popped(state: State, ev: E.LinePopped) -> None:
@@ -324,6 +337,8 @@ def _attack_withdrawn(state: State, ev: E.AttackWithdrawn) -> None:
     assert state.combat is not None
     state.combat.attacks = [a for a in state.combat.attacks if a.attacker != ev.attacker]
     state.cards[ev.attacker].attacking = False
+    if ev.used:
+        _use(state.cards[ev.attacker], ev.used)
 
 
 def _hit_back_chosen(state: State, ev: E.HitBackChosen) -> None:

@@ -1,5 +1,9 @@
 """HKK game state: plain msgspec Structs, fully serializable (resumable from data alone).
 
+The state's own containers leave out fields at their defaults when encoded (``omit_defaults``):
+a mid-game state is about a third of the bytes, so a clone (encode + decode, the search AI's
+bread and butter) and the game's frozen snapshots take about a third less time and memory.
+
 Only the reducer (:mod:`engine.hkk.reducer`) changes these objects. Whatever the rules are in the
 middle of — a combat sub-phase, a half-resolved reaction line, a decision — is data here: the
 ``tasks`` stack holds the work still to do, its top being either an automatic step or the one
@@ -37,7 +41,7 @@ class Target(msgspec.Struct, frozen=True, array_like=True):
     i: Annotated[int, msgspec.Meta(ge=0)]
 
 
-class Card(msgspec.Struct):
+class Card(msgspec.Struct, omit_defaults=True):
     """One physical card instance in this game."""
 
     iid: int
@@ -59,7 +63,7 @@ class Card(msgspec.Struct):
     damaged_this_turn: bool = False      # "wounded" (K 4.25.1), repair at K 41.3
 
 
-class Player(msgspec.Struct):
+class Player(msgspec.Struct, omit_defaults=True):
     life: int = START_LIFE
     max_life: int = MAX_LIFE
     vp: int = 0
@@ -118,7 +122,7 @@ class Trigger(msgspec.Struct, frozen=True, omit_defaults=True):
     played_by: int = -1                  # related to a card play: its player orders (K 22.1.2)
 
 
-class Combat(msgspec.Struct):
+class Combat(msgspec.Struct, omit_defaults=True):
     attacks: list[Attack] = []
     hit_back: dict[int, int] = {}        # defender -> attacker it hits back (K 34.8)
     announced: dict[int, int] = {}       # creature -> VP announced for its +X ability (K 35)
@@ -130,7 +134,7 @@ class Result(msgspec.Struct, frozen=True):
     rule: str
 
 
-class State(msgspec.Struct):
+class State(msgspec.Struct, omit_defaults=True):
     cards: list[Card]
     players: list[Player]
     rng: int

@@ -138,7 +138,10 @@ def cost_of(ctx: Ctx, player: int, iid: int) -> int:
 
 
 def cost_of_def(ctx: Ctx, player: int, d: CardDef) -> int:
-    return max(0, d.cost + sum(eff.amount for eff in _cost_mods(ctx, player, d)))
+    mods = _cost_mods(ctx, player, d)
+    if not mods:
+        return max(0, d.cost)
+    return max(0, d.cost + sum(eff.amount for eff in mods))
 
 
 def mc_cost_of(ctx: Ctx, player: int, iid: int) -> int:
@@ -147,13 +150,29 @@ def mc_cost_of(ctx: Ctx, player: int, iid: int) -> int:
 
 
 def mc_cost_of_def(ctx: Ctx, player: int, d: CardDef) -> int:
-    return max(0, d.cost_mc + sum(eff.mc for eff in _cost_mods(ctx, player, d)))
+    mods = _cost_mods(ctx, player, d)
+    if not mods:
+        return max(0, d.cost_mc)
+    return max(0, d.cost_mc + sum(eff.mc for eff in mods))
+
+
+_NONE: list[Effect] = []      # never appended to: "no modifier" without a new list
+
+
+def any_cost_mods(ctx: Ctx) -> bool:
+    """Is any cost modifier working on the table (K 21.8.3)? Without one every card costs
+    what its definition says."""
+    found = statics(ctx)
+    return bool(found) and any(eff.do == "cost_mod" for _s, _a, eff in found)
 
 
 def _cost_mods(ctx: Ctx, player: int, d: CardDef) -> list[Effect]:
     """The working cost modifiers that apply to ``player`` playing ``d`` (K 21.8.3)."""
+    found = ctx._statics if ctx._statics is not None else statics(ctx)
+    if not found:
+        return _NONE
     out = []
-    for source, _ab, eff in statics(ctx):
+    for source, _ab, eff in found:
         if eff.do != "cost_mod" or (eff.card_type and eff.card_type != d.type):
             continue
         src_controller = ctx.s.cards[source].controller

@@ -67,8 +67,9 @@ def _next_step(ctx: Ctx) -> None:
     enter_step(ctx, *nxt)
 
 
-def _begin_turn(ctx: Ctx, player: int) -> None:
-    ctx.emit(E.TurnBegan(player, ctx.s.turn + 1))
+def _begin_turn(ctx: Ctx, player: int, quiet_rounds: int = -1) -> None:
+    """K 29.3.2; ``quiet_rounds``: the turn before ends here (K 41.5), with that count."""
+    ctx.emit(E.TurnBegan(player, ctx.s.turn + 1, quiet_rounds))
     enter_step(ctx, "prep", 1)
 
 
@@ -183,7 +184,8 @@ def _end_of_turn_check(ctx: Ctx) -> None:
     if s.turn >= int(ctx.opt("max_turns", 200)):
         ctx.emit(E.GameEnded(-1, "turn_limit", "K 3.16"))
         return
-    ctx.emit(E.TurnEnded(s.active, quiet))
+    # K 41.5: the turn ends and the next begins at once, one event (rules 4; was TurnEnded)
+    _begin_turn(ctx, 1 - s.active, quiet)
 
 
 def _turn_break(ctx: Ctx) -> None:

@@ -13,74 +13,89 @@ from itertools import chain
 from typing import Any
 
 from engine.hkk import actions as A
-from engine.hkk.cards import CardDef
 from engine.hkk.ctx import Ctx, quiet
 from engine.hkk.play import ability_check, play_check, regenerate_refusal
-from engine.hkk.state import Task
-from engine.hkk.stats import cost_of_def, mc_cost_of_def
+from engine.hkk.state import ATTACHED, PERM, TABLE_ZONES, Task
+from engine.hkk.stats import any_cost_mods, cost_of_def, mc_cost_of_def
 
 _PASS = A.Pass()
-
-
-def _cheap_reject(ctx: Ctx, player: int, d: CardDef, kind: str) -> bool:
-    """A fast, exception-free pre-filter for enumeration; play_options has the final word."""
-    s = ctx.s
-    if kind == "respond":
-        if not d.is_reaction:
-            return True
-    elif d.is_reaction:
-        return True
-    elif kind == "life_saving":
-        if d.type != "instant" or not any(e.do == "heal" for e in d.effects):
-            return True
-    elif d.type != "instant" and (s.active != player or s.phase not in ("main1", "main2")):
-        return True
-    me = s.players[player]
-    return ((d.cost_mc > me.mc and mc_cost_of_def(ctx, player, d) > me.mc)
-            or (d.cost > me.vp and cost_of_def(ctx, player, d) > me.vp))
 
 
 def window_actions(ctx: Ctx, player: int, kind: str, first_only: bool = False,
                    window: Task | None = None) -> list[Any]:
     """Every answer of ``player`` in a ``kind`` window, Pass last (``first_only``: stop at the
-    first answer that is not Pass). ``window`` asks about a window that is not open yet."""
+    first answer that is not Pass). ``window`` asks about a window that is not open yet.
+
+    Asked before nearly every step, so candidates are sifted cheaply first, from facts that
+    do not need the rules: a hand card of the wrong kind for the window (K 94.0, 57.0, 37.0,
+    8.5.1) or costing more than the player has (K 4.20.3, 7.0.1), a table card with no
+    ability a window offers; :func:`play_check` / :func:`ability_check` decide the rest."""
     s = ctx.s
     out: list[Any] = []
     me = s.players[player]
-    seen: set[str] = set()
     pool = ctx.pool
+    cards = s.cards
+    index = ctx.index
+    if kind == "respond":
+        fits = index.reactions
+    elif kind == "life_saving":
+        fits = index.healing
+    elif s.active == player and s.phase in ("main1", "main2"):
+        fits = index.in_main
+    else:
+        fits = index.instants
+    seen: set[str] = set()
+    vp = me.vp
+    mc = me.mc
+    modified = None                  # any cost modifier on the table? (asked when it matters)
     for iid in me.hand:
-        cid = s.cards[iid].cid
+        cid = cards[iid].cid
         # identical copies in hand give identical plays: look at (and list) one of them
-        if cid in seen:
+        if cid not in fits or cid in seen:
             continue
         seen.add(cid)
-        if _cheap_reject(ctx, player, pool[cid], kind):
-            continue
+        d = pool[cid]
+        if d.cost_mc > mc or d.cost > vp:
+            if modified is None:
+                modified = any_cost_mods(ctx)
+            if not modified or ((d.cost_mc > mc and mc_cost_of_def(ctx, player, d) > mc)
+                                or (d.cost > vp and cost_of_def(ctx, player, d) > vp)):
+                continue
         options = play_check(ctx, player, iid, window, False, quiet)
         if options is False:
             continue
         out += [A.PlayCard(iid, t) for t in options]
         if first_only:
             return out
-    activated = ctx.index.activated
-    cards = s.cards
+    # the table: nothing to look at unless a card that could act is on it, under the player
+    mine = [i for i in index.acting_cards(cards)
+            if cards[i].controller == player and cards[i].zone in TABLE_ZONES]
+    if not mine:
+        out.append(_PASS)
+        return out
     life_saving = kind == "life_saving"
-    for iid in chain(me.reserve, me.guard, me.perm, _attached_of(ctx, player)):
-        d = ctx.pool[cards[iid].cid]
-        if not (activated[d.id] or (life_saving and d.regeneration)):
+    acting = index.acting_saving if life_saving else index.acting
+    activated = index.activated
+    attached = (_attached_of(ctx, player) if any(cards[i].zone == ATTACHED for i in mine)
+                else ())
+    for iid in chain(me.reserve, me.guard, me.perm, attached):
+        card = cards[iid]
+        cid = card.cid
+        # a passive non-creature permanent's abilities do not work (K 5.5.8) and it has
+        # nothing to regenerate (K 136.6)
+        if cid not in acting or (not card.active and card.zone == PERM):
             continue
-        for index in activated[d.id]:
-            ab = d.abilities[index]
-            if kind == "respond" and ab.when != "reaction":
+        d = pool[cid]
+        for ab_index in activated[cid]:
+            if kind == "respond" and d.abilities[ab_index].when != "reaction":
                 continue
-            options = ability_check(ctx, player, iid, index, window, False, quiet)
+            options = ability_check(ctx, player, iid, ab_index, window, False, quiet)
             if options is False:
                 continue
-            out += [A.Activate(iid, index, t) for t in options]
+            out += [A.Activate(iid, ab_index, t) for t in options]
             if first_only:
                 return out
-        if kind == "life_saving" and d.regeneration and regenerate_refusal(
+        if life_saving and d.regeneration and regenerate_refusal(
                 ctx, player, iid, window) is None:
             out.append(A.Regenerate(iid))
             if first_only:
