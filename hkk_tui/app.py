@@ -130,7 +130,7 @@ class HkkApp(App):
         highlighted first); with one, go straight on."""
         from hkk_tui.screens.dialogs import ChoiceScreen
 
-        names = registry.names()
+        names = registry.offered()
         if len(names) == 1:
             self.ruleset = names[0]
             then()

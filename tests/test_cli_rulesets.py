@@ -195,9 +195,9 @@ def test_shipped_scenarios_and_games_are_found_by_name():
 def test_a_ruleset_in_progress_is_playable_by_name_but_not_offered_on_the_title_screen():
     """M.A.G.U.S. has its engine but not yet its own UI (issue 18): `hkk play --ruleset mk`
     and `hkk sim` reach it, the title screen's game list does not offer it."""
-    from engine.core.registry import get, names
+    from engine.core.registry import get, names, offered
     from hkk_tui.screens.title import _rulesets
 
     assert "mk" in names() and get("magus").name == "mk"
-    assert "mk" not in _rulesets()
-    assert {"hkk", "sw"} <= set(_rulesets())
+    assert "mk" not in _rulesets() and "mk" not in offered()
+    assert {"hkk", "sw", "tk"} <= set(offered())

@@ -163,6 +163,12 @@ def names() -> list[str]:
     return list(_PLUGINS)
 
 
+def offered() -> list[str]:
+    """The rulesets menus offer: every registered one but those still in progress (``menu``
+    false in their listing, e.g. M.A.G.U.S. before its UI lands), which stay playable by name."""
+    return [n for n in names() if getattr(_PLUGINS[n], "menu", True) is not False]
+
+
 def plugins() -> list[Any]:
     _load()
     return list(_PLUGINS.values())

@@ -258,11 +258,9 @@ class NewGameScreen(FormScreen):
 
 
 def _rulesets() -> list[str]:
-    """The games the title screen offers: every registered ruleset but those still in progress
-    (``menu`` false in their listing, e.g. M.A.G.U.S. before its UI lands)."""
-    from engine.core.registry import get, names
+    from engine.core.registry import offered
 
-    return [n for n in names() if getattr(get(n), "menu", True) is not False]
+    return offered()
 
 
 def _lang() -> str:
