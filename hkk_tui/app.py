@@ -237,10 +237,12 @@ class HkkApp(App):
         """Seat ``i`` named in the player's language: "Player" against the AI, "AI (greedy)",
         "Player 2" when several people play (a bot's name from ``ruleset``'s catalog, then
         the app's)."""
+        from hkk_tui.ai_levels import bot_label
+
         L = self.lang
         if kind.startswith("ai:"):
             bot = kind.split(":", 1)[1]
-            name = t("seat.ai", L, bot=tr(ruleset, f"bot.{bot}", L))
+            name = t("seat.ai", L, bot=bot_label(bot, ruleset, L))
             if sum(k.startswith("ai:") for k in kinds) > 1:     # AI 1, AI 2, ... apart
                 name += f" {sum(k.startswith('ai:') for k in kinds[:i + 1])}"
             return Seat(name, deck, kind)

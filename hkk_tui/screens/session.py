@@ -266,6 +266,65 @@ class GameSession:
             bot, "needs_view", True) else None
         return d.player, bot, view, legal
 
+    def bot_context(self, on_progress: Any = None) -> tuple[int, Any, Any] | None:
+        """(seat, bot, context) of the AI's pending decision: a search bot gets a context that
+        samples from a private copy of the state (so the game may go on, or be undone, while
+        it thinks); any other its view and the legal actions."""
+        from engine.core.search import BotContext, context_for
+
+        d = self.pending()
+        if d is None or not self.is_bot(d.player):
+            return None
+        bot = self.bots[d.player]
+        legal = self.game.legal_actions(d.player)
+        decision = len(self.game.entries)
+        if getattr(bot, "needs_samples", False):
+            ctx = context_for(self.ruleset, self.game.state, d.player, legal,
+                              decision=decision, on_progress=on_progress, seats=self.seats)
+        else:
+            view = self.ruleset.view(self.game.state, d.player) if getattr(
+                bot, "needs_view", True) else None
+            ctx = BotContext(d.player, view, legal, decision)
+        return d.player, bot, ctx
+
+    def record_note(self, entry: int, seat: int, action: Any, found: dict[str, Any]) -> None:
+        """Keep the search's annotation of entry ``entry`` beside the save (never in the
+        rules events); its candidates named as the AI's own menu names them. An annotation that
+        cannot be written is dropped quietly (the move itself is saved)."""
+        from engine.ai.notes import append_note, make_note
+
+        if self.path is None:
+            return
+        labels: dict[int, str] = {}
+        try:
+            state = self.game.state_at(entry)
+            legal = self.ruleset.legal_actions(state, seat)
+            view = self.ruleset.view(state, seat)
+            names = action_labels(self.table(), self.ruleset, view, legal)
+            wanted = [c.get("action") for c in found.get("candidates") or []]
+            import msgspec
+
+            for i, a in enumerate(legal):
+                b = msgspec.to_builtins(a)
+                for j, w in enumerate(wanted):
+                    if w == b and j not in labels:
+                        labels[j] = names.get(i, "")
+        except Exception:  # noqa: BLE001 - labels are a courtesy; the raw action stays
+            labels = {}
+        try:
+            append_note(self.path, make_note(entry, seat, action, found, labels))
+        except OSError:
+            pass
+
+    def notes(self) -> Any:
+        """The AI's annotations of this game's entries as they are (see engine.ai.notes)."""
+        from engine.ai.notes import notes_for, read_notes
+
+        if self.path is None:
+            return {}, 0
+        notes = read_notes(self.path)
+        return notes_for(notes, self.game.entries), notes.damaged
+
     def undo(self) -> int:
         """Undo for the player on screen (in hotseat: the player on move). The engine refuses
         (``UndoRefused``) a final result, another person's decision, hidden information."""
@@ -322,4 +381,34 @@ def entry_lines(entry: Any, table: Any, ruleset: Any, viewer: int) -> list[tuple
         line = table.describe(ruleset.redact(ev, viewer))
         if line is not None:
             out.append(line)
+    return out
+
+
+def action_labels(table: Any, ruleset: Any, view: Any, legal: list[Any]) -> dict[int, str]:
+    """A label for people of each legal action (by index), as the menu shows it: the group's
+    label, and the option's after a colon when the group has several."""
+    from hkk_tui.screens.menus import build_groups
+
+    hints = ruleset.hints(view, legal)
+    out: dict[int, str] = {}
+    index = {id(a): i for i, a in enumerate(legal)}
+    for g in build_groups(legal, hints, table, view):
+        for k, a in enumerate(g.actions):
+            i = index.get(id(a))
+            if i is None or i in out:
+                continue
+            out[i] = g.label if g.single or k >= len(g.labels) else f"{g.label}: {g.labels[k]}"
+    return out
+
+
+def note_lines(note: Any, who: str, lang: str) -> list[str]:
+    """An annotation in words: one line of what was weighed, one per candidate."""
+    budget = (f"{note.budget_s:g} s" if note.budget_s else
+              f"{note.budget_sims} sims" if note.budget_sims else t("notes.unknown", lang))
+    out = [t("notes.line", lang, who=who, sims=note.sims, elapsed=f"{note.elapsed_s:.2f}",
+             budget=budget)]
+    for rank, c in enumerate(note.candidates, 1):
+        value = f"{c.value:.0%}" if c.value is not None else t("notes.unknown", lang)
+        out.append(t("notes.candidate", lang, rank=rank, action=c.label, visits=c.visits,
+                     value=value))
     return out
