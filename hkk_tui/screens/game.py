@@ -16,6 +16,7 @@ from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
+from engine.ai.worker import SearchProcess
 from engine.core.game import IllegalAction, UndoRefused
 from engine.core.store import SaveError, SaveExistsError, SaveWriteError
 from hkk_tui.words import describe_illegal, describe_undo_refused, describe_write_error
@@ -111,6 +112,8 @@ class GameScreen(PlaybackMixin, Screen):
         #: the AI's search in progress (its progress, move-now and stop)
         self._thinking = Thinking()
         self._think_timer: Any = None
+        #: the search's own process (started at the AI's first search, ended with the screen)
+        self._proc: SearchProcess | None = None
         self._logged = 0
         self._log_viewer = -2
         self._over_shown = False
@@ -196,8 +199,8 @@ class GameScreen(PlaybackMixin, Screen):
                          what=self._last_story), t("story.keys_moving", L), self.error)
             return
         if s.is_bot(d.player):
-            if self._thinking.searching:    # the search's progress (see _think_tick)
-                self._think_tick()
+            if self._thinking.searching:    # its progress is on the bar below
+                self._thinking_prompt()
                 return
             if self._bot_stalled:           # its move could not be saved: it waits for ``r``
                 prompt.say(t("prompt.ai_stalled", L, player=name),
@@ -262,16 +265,36 @@ class GameScreen(PlaybackMixin, Screen):
         if token != self._token or not self.is_attached:
             return
         self.stop_thinking()
-        inputs = self.session.bot_context(self._thinking.progress)
-        if inputs is None:
+        s = self.session
+        d = s.pending()
+        if d is None or not s.is_bot(d.player):
             return
-        player, bot, ctx = inputs
-        self._thinking.start(bot, ctx, len(self.session.game.entries))
-        if self._thinking.searching:
+        player, bot = d.player, s.bots[d.player]
+        spec = s.bot_specs.get(player)
+        if getattr(bot, "needs_samples", False) and spec is not None \
+                and len(s.game.legal_actions(player)) > 1:
+            # the search thinks in a process of its own: the screen stays quick
+            proc = self._search_process()
+            game, th = s.game, self._thinking
+            th.start(float(getattr(bot, "budget_s", None) or 0.0), proc.stop)
+            header, entries = game.header, list(game.entries)
+            self._thinking_prompt()
             self._show_thinking(True)
-        worker = self.run_worker(lambda: bot.choose(ctx), thread=True, group="bot",
-                                 exit_on_error=False)
+            work = lambda: proc.think(header, entries, player, spec[0], spec[1],  # noqa: E731
+                                      th.progress)
+        else:
+            inputs = s.bot_context()
+            if inputs is None:
+                return
+            player, bot, ctx = inputs
+            work = lambda: (bot.choose(ctx), None)  # noqa: E731
+        worker = self.run_worker(work, thread=True, group="bot", exit_on_error=False)
         self._bot_job = (token, worker, player)
+
+    def _search_process(self) -> SearchProcess:
+        if self._proc is None:
+            self._proc = SearchProcess()
+        return self._proc
 
     def stop_thinking(self) -> None:
         """Stop the AI's search (undo, leaving, quitting, a new decision): it answers within a
@@ -289,7 +312,7 @@ class GameScreen(PlaybackMixin, Screen):
         elif on:
             bar.display = True
             if self._think_timer is None:
-                self._think_timer = self.set_interval(0.1, self._think_tick)
+                self._think_timer = self.set_interval(0.25, self._think_tick)
             self._think_tick()
         else:
             if bar is not None:
@@ -299,17 +322,21 @@ class GameScreen(PlaybackMixin, Screen):
                 self._think_timer = None
 
     def _think_tick(self) -> None:
-        """The progress bar and the prompt while the AI thinks (read from the search's last
-        report: the worker never touches the screen)."""
+        """The bar under the prompt while the AI thinks (read from the search's last report:
+        the worker never touches the screen)."""
         th = self._thinking
         if not th.searching:
             return
-        self.query_one("#thinking", ThinkingBar).show_progress(th.fraction())
+        budget = f"{th.budget_s:g}" if th.budget_s else "?"
+        self.query_one("#thinking", ThinkingBar).show_progress(
+            th.fraction(), t("thinking.info", self.lang, sims=th.sims,
+                             elapsed=f"{th.elapsed():.1f}", budget=budget))
+
+    def _thinking_prompt(self) -> None:
         d = self.session.pending()
         if d is not None:
             self.query_one("#prompt", Prompt).say(
-                t("thinking.prompt", self.lang, player=self._seat_name(d.player),
-                  sims=th.sims, elapsed=f"{th.elapsed():.1f}", budget=f"{th.budget_s:g}"),
+                t("thinking.prompt", self.lang, player=self._seat_name(d.player)),
                 t("thinking.keys", self.lang), self.error)
 
     def action_skip(self) -> None:
@@ -326,14 +353,17 @@ class GameScreen(PlaybackMixin, Screen):
         token, worker, player = job
         if event.state == WorkerState.SUCCESS:
             self._bot_job = None
-            found = self._thinking.finish()
+            self._thinking.finish()
             self._show_thinking(False)
             if token != self._token:
                 return
             self.error = ""
             entry = len(self.session.game.entries)
+            action, found = worker.result
+            if found is not None and found.get("stopped") == "single":
+                found = None
             try:
-                self.session.submit_bot(player, worker.result)
+                self.session.submit_bot(player, action)
             except IllegalAction as exc:
                 self.error = describe_illegal(exc, self.lang, self.ui.name)
             except SaveWriteError as exc:
@@ -346,7 +376,7 @@ class GameScreen(PlaybackMixin, Screen):
                 self.update_prompt()
                 return
             if found is not None:
-                self.session.record_note(entry, player, worker.result, found)
+                self.session.record_note(entry, player, action, found)
             self.after_change()
         elif event.state in (WorkerState.ERROR, WorkerState.CANCELLED):
             self._thinking.finish()
@@ -635,6 +665,9 @@ class GameScreen(PlaybackMixin, Screen):
         save is closed and its lock released; a late AI answer is dropped."""
         self._token += 1
         self.stop_thinking()
+        if self._proc is not None:          # no search process outlives its game's screen
+            self._proc.close()
+            self._proc = None
         self.session.close()
 
     def on_screen_resume(self) -> None:

@@ -59,6 +59,8 @@ class GameSession:
     path: Path | None = None
     problem: str = ""
     bots: dict[int, Any] = field(default_factory=dict)
+    #: each AI seat's bot name and seed (how a search process makes the same bot)
+    bot_specs: dict[int, tuple[str, int]] = field(default_factory=dict)
     shown: int = -1          # hotseat: the seat whose view is on screen
     closed: bool = False     # close() ran: the save is released, no more moves
 
@@ -109,8 +111,9 @@ class GameSession:
         for i, seat in enumerate(self.game.header.seats):
             if seat.kind.startswith("ai"):
                 name = seat.kind.split(":", 1)[1] if ":" in seat.kind else default
-                self.bots[i] = make_bot(name, self.ruleset, self.game.header.seed + 7 * i
-                                        + len(self.game.entries))
+                seed = self.game.header.seed + 7 * i + len(self.game.entries)
+                self.bots[i] = make_bot(name, self.ruleset, seed)
+                self.bot_specs[i] = (name, seed)
         return self
 
     def close(self) -> None:

@@ -7,6 +7,8 @@ import time
 from typing import Any, Callable
 
 from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal
 from textual.widgets import ProgressBar, Static
 
 
@@ -23,9 +25,10 @@ class Prompt(Static):
         self.error_text = error
 
 
-class ThinkingBar(ProgressBar):
-    """Under the prompt while the AI searches: the share of its think time spent (the prompt
-    line above says how many simulations). Hidden otherwise."""
+class ThinkingBar(Horizontal):
+    """Under the prompt while the AI searches: a bar of its think time spent (Textual's
+    ProgressBar) and its simulations so far. Hidden otherwise. Its updates redraw this line
+    alone (fixed sizes, no layout), so the screen stays quick while the AI thinks."""
 
     DEFAULT_CSS = """
     ThinkingBar {
@@ -34,40 +37,41 @@ class ThinkingBar(ProgressBar):
         padding: 0 1;
         background: $boost;
     }
-    ThinkingBar Bar { width: 1fr; }
+    ThinkingBar ProgressBar { width: 1fr; height: 1; }
+    ThinkingBar ProgressBar Bar { width: 1fr; }
+    ThinkingBar #thinking-info { width: 32; height: 1; padding-left: 1; }
     """
 
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(total=1000, show_eta=False, **kwargs)
+    def compose(self) -> ComposeResult:
+        yield ProgressBar(total=1000, show_eta=False, show_percentage=False)
+        yield Static("", id="thinking-info")
 
-    def show_progress(self, fraction: float) -> None:
-        self.update(progress=round(1000 * max(0.0, min(1.0, fraction))))
+    def show_progress(self, fraction: float, info: str) -> None:
+        self.query_one(ProgressBar).update(progress=round(1000 * max(0.0, min(1.0, fraction))))
+        self.query_one("#thinking-info", Static).update(info, layout=False)
 
 
 class Thinking:
-    """The AI's search in progress, as the screen sees it: started with the bot and its
-    context; the worker thread reports progress (plain attributes, read by the screen's timer);
-    ``move_now`` and ``stop`` move the context's deadline, which the search reads every
-    simulation."""
+    """The AI's search in progress, as the screen sees it: its think time, the progress the
+    search reports (from a worker thread: plain attributes, read by the screen's timer) and the
+    way to stop it (``move_now`` and ``stop`` end the search at its next simulation)."""
 
     def __init__(self, clock: Callable[[], float] = time.perf_counter) -> None:
         self.clock = clock
-        self.bot: Any = None
-        self.ctx: Any = None
         self.searching = False
         self.sims = 0
         self.budget_s = 0.0
         self.started = 0.0
         self.reported = 0.0
+        self._stop: Callable[[], None] | None = None
 
-    def start(self, bot: Any, ctx: Any, entry: int) -> None:
-        self.bot, self.ctx = bot, ctx
-        self.searching = bool(getattr(bot, "needs_samples", False)) and len(ctx.legal) > 1
+    def start(self, budget_s: float, stop: Callable[[], None]) -> None:
+        self.searching = True
         self.sims = 0
         self.reported = 0.0
-        self.budget_s = float(getattr(bot, "budget_s", None) or 0.0)
+        self.budget_s = budget_s
         self.started = self.clock()
-        self.entry = entry
+        self._stop = stop
 
     def progress(self, fraction: float, info: dict[str, Any]) -> None:
         """From the worker thread: the search's latest report."""
@@ -85,22 +89,14 @@ class Thinking:
 
     def move_now(self) -> None:
         """The search stops at its next simulation and plays its best move so far."""
-        if self.ctx is not None and self.searching:
-            self.ctx.deadline = self.ctx.clock()
+        if self.searching and self._stop is not None:
+            self._stop()
 
     def stop(self) -> None:
-        """The search stops at its next simulation (its answer will be dropped)."""
-        if self.ctx is not None:
-            self.ctx.deadline = float("-inf")
+        """The search stops at its next simulation (the screen drops its answer)."""
+        if self.searching and self._stop is not None:
+            self._stop()
         self.searching = False
 
-    def finish(self) -> dict[str, Any] | None:
-        """The search is over: what it found (the bot's annotation of this decision), if it
-        searched."""
-        searched = self.searching
+    def finish(self) -> None:
         self.searching = False
-        last = getattr(self.bot, "last", None) if searched else None
-        if not last or self.ctx is None or last.get("decision") != self.ctx.decision \
-                or last.get("stopped") == "single":
-            return None
-        return last
