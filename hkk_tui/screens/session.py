@@ -415,3 +415,25 @@ def note_lines(note: Any, who: str, lang: str) -> list[str]:
         out.append(t("notes.candidate", lang, rank=rank, action=c.label, visits=c.visits,
                      value=value))
     return out
+
+
+def replay_notes(path: Path, game: Any) -> tuple[dict[int, Any], int]:
+    """The AI's annotations of a saved game, for its replay and debugger: none while the game
+    is still going on (they name cards in the AI's hand), else those that match its entries;
+    and how many damaged lines were skipped."""
+    from engine.ai.notes import notes_for, read_notes
+
+    notes = read_notes(path)
+    if game.ruleset.result(game.state) is None:
+        return {}, notes.damaged
+    return notes_for(notes, game.entries), notes.damaged
+
+
+def entry_note_lines(notes: dict[int, Any], entry: int, names: list[str],
+                     lang: str) -> list[tuple[str, str]]:
+    """The annotation of ``entry`` as log lines (none if it has none)."""
+    note = notes.get(entry)
+    if note is None:
+        return []
+    who = names[note.seat] if 0 <= note.seat < len(names) else str(note.seat)
+    return [(line, "") for line in note_lines(note, who, lang)]
