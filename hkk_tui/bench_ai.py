@@ -57,73 +57,39 @@ def positions(ruleset: str, seed: int = 1) -> list[tuple[Any, Any, int]]:
     return out
 
 
-class _Timed:
-    """Wraps the context's operations to time the search's phases (determinize = ``sample``;
-    descent = submits and legal actions inside the tree; rollout = the random steps after it;
-    evaluate = ``evaluate``/``utilities``)."""
-
-    def __init__(self) -> None:
-        self.t = {"determinize": 0.0, "descent+rollout": 0.0, "evaluate": 0.0}
-        self.decisions = 0
-
-
 def measure_search(rules: Any, state: Any, seat: int, budget_s: float,
-                   phases: bool = False) -> dict[str, Any]:
-    """One search of ``budget_s`` seconds (Hard's settings) from ``state``: simulations,
-    simulated decisions, time per phase (µs per simulation) and peak memory."""
+                   memory: bool = False) -> dict[str, Any]:
+    """One search of ``budget_s`` CPU seconds (Hard's settings) from ``state``: simulations,
+    simulated decisions and µs per phase per simulation; with ``memory``, the peak memory
+    under tracemalloc instead (which slows the search, so its rates are not reported)."""
     from engine.ai.bots import make_bot
     from engine.core.search import context_for
 
-    bot = make_bot(f"search:{budget_s}", rules, 7)
+    bot = make_bot(f"search:{budget_s}", rules, 7, profile=not memory)
     ctx = context_for(rules, state, seat, clock=time.process_time)
-    timed = _Timed()
-    ops = ctx.ops
-    submit0, sample0, eval0, util0 = ops.submit, ctx._sampler, ops.evaluate, ops.utilities
+    count = [0]
+    submit0 = ctx.ops.submit
 
     def submit(s: Any, p: int, a: Any) -> Any:
-        timed.decisions += 1
+        count[0] += 1
         return submit0(s, p, a)
 
-    ops.submit = submit
-    if phases:
-        def sample(rng: random.Random) -> Any:
-            t0 = time.perf_counter()
-            out = sample0(rng)
-            timed.t["determinize"] += time.perf_counter() - t0
-            return out
-
-        def evaluate(s: Any) -> Any:
-            t0 = time.perf_counter()
-            out = eval0(s)
-            timed.t["evaluate"] += time.perf_counter() - t0
-            return out
-
-        def utilities(s: Any) -> Any:
-            t0 = time.perf_counter()
-            out = util0(s)
-            timed.t["evaluate"] += time.perf_counter() - t0
-            return out
-
-        ctx._sampler, ops.evaluate, ops.utilities = sample, evaluate, utilities
-    bot.clock = time.process_time
-    tracemalloc.start()
-    t0, c0 = time.perf_counter(), time.process_time()
+    ctx.ops.submit = submit
+    if memory:
+        tracemalloc.start()
+    c0 = time.process_time()
     bot.choose(ctx)
-    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
-    peak = tracemalloc.get_traced_memory()[1]
-    tracemalloc.stop()
+    cpu = time.process_time() - c0
     found = bot.last or {}
     sims = int(found.get("sims") or 0)
-    out = {"sims": sims, "cpu_s": round(cpu, 3), "wall_s": round(wall, 3),
-           "sims_per_cpu_s": round(sims / cpu, 1) if cpu > 0 else None,
-           "decisions_per_cpu_s": round(timed.decisions / cpu, 1) if cpu > 0 else None,
-           "peak_mb": round(peak / 2**20, 2), "stopped": found.get("stopped")}
-    if phases and sims:
-        rest = wall - sum(timed.t.values())
-        out["us_per_sim"] = {"determinize": round(1e6 * timed.t["determinize"] / sims, 1),
-                             "descent+rollout": round(1e6 * rest / sims, 1),
-                             "evaluate": round(1e6 * timed.t["evaluate"] / sims, 1)}
-    return out
+    if memory:
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        return {"sims": sims, "peak_mb": round(peak / 2**20, 2)}
+    return {"sims": sims, "cpu_s": round(cpu, 3),
+            "sims_per_cpu_s": sims / cpu if cpu > 0 else 0.0,
+            "decisions_per_cpu_s": count[0] / cpu if cpu > 0 else 0.0,
+            "us_per_sim": found.get("phases_us"), "stopped": found.get("stopped")}
 
 
 def bench_ai(rulesets: tuple[str, ...] = ("hkk", "sw"), seconds: tuple[float, ...] = (1.0, 5.0),
@@ -140,43 +106,31 @@ def bench_ai(rulesets: tuple[str, ...] = ("hkk", "sw"), seconds: tuple[float, ..
         except Exception:  # noqa: BLE001 - a ruleset not installed is left out
             continue
         pos = positions(name, seed)
-        rates = [_rates(r, s, p, HARD_S) for r, s, p in pos]
-        phases = [measure_search(r, s, p, HARD_S, phases=True) for r, s, p in pos[:1]]
-        peaks = {f"peak_mb_{b:g}s": max(measure_search(r, s, p, b)["peak_mb"]
+        runs = [measure_search(r, s, p, HARD_S) for r, s, p in pos]
+        peaks = {f"peak_mb_{b:g}s": max(measure_search(r, s, p, b, memory=True)["peak_mb"]
                                          for r, s, p in pos[:1]) for b in seconds}
+        phases = {k: round(statistics.mean((x["us_per_sim"] or {}).get(k, 0.0) for x in runs), 1)
+                  for k in ("determinize", "descent", "rollout", "evaluate")}
         report[name] = {
             "positions": len(pos),
-            "sims_per_cpu_s": round(statistics.median(x["sims_per_cpu_s"] for x in rates), 1),
+            "think_s": HARD_S,
+            "sims_per_cpu_s": round(statistics.median(x["sims_per_cpu_s"] for x in runs), 1),
             "decisions_per_cpu_s": round(statistics.median(x["decisions_per_cpu_s"]
-                                                           for x in rates), 1),
-            "sims_per_move_1s": round(statistics.median(x["sims"] for x in rates)),
-            "us_per_sim": phases[0].get("us_per_sim") if phases else None,
+                                                           for x in runs), 1),
+            "sims_per_move": round(statistics.median(x["sims"] for x in runs)),
+            "us_per_sim": phases,
             **peaks,
         }
     return report
 
 
-def _rates(rules: Any, state: Any, seat: int, budget_s: float) -> dict[str, Any]:
-    """Simulations and decisions per CPU second of one search (no tracing, no phase timers)."""
-    from engine.ai.bots import make_bot
-    from engine.core.search import context_for
+def ai_section(ruleset: str) -> dict[str, Any] | None:
+    """``hkk bench``'s ``ai`` section for ``ruleset`` (None when it has no search hooks)."""
+    from engine.ai.bots import has_search
 
-    bot = make_bot(f"search:{budget_s}", rules, 7)
-    ctx = context_for(rules, state, seat, clock=time.process_time)
-    count = [0]
-    submit0 = ctx.ops.submit
-
-    def submit(s: Any, p: int, a: Any) -> Any:
-        count[0] += 1
-        return submit0(s, p, a)
-
-    ctx.ops.submit = submit
-    c0 = time.process_time()
-    bot.choose(ctx)
-    cpu = time.process_time() - c0
-    sims = int((bot.last or {}).get("sims") or 0)
-    return {"sims": sims, "sims_per_cpu_s": sims / cpu if cpu else 0.0,
-            "decisions_per_cpu_s": count[0] / cpu if cpu else 0.0}
+    if not has_search(ruleset):
+        return None
+    return bench_ai((ruleset,)).get(ruleset)
 
 
 # ---------------------------------------------------------------------------- keys while thinking

@@ -24,7 +24,11 @@ _CARD_FIELDS = ("card", "attacker", "defender")
 
 
 def determinize(state: State, seat: int, rng: random.Random, clone: Callable[[Any], Any]) -> State:
-    out = clone(state)
+    return deal(clone(state), seat, rng)
+
+
+def deal(out: State, seat: int, rng: random.Random) -> State:
+    """:func:`determinize` of a copy the caller owns (changed in place and returned)."""
     me, opp = out.players[seat], out.players[1 - seat]
     cards = out.cards
 
@@ -104,6 +108,7 @@ def hooks(ruleset: Any) -> SearchHooks:
 
     return SearchHooks(
         determinize=lambda state, seat, rng: determinize(state, seat, rng, clone),
+        determinize_owned=deal,
         action_key=action_key,
         evaluate=lambda state: evaluate(state, pool),
         prior=prior)
