@@ -60,7 +60,7 @@ def make_note(entry: int, seat: int, action: Any, found: dict[str, Any],
     cands = [Candidate(labels.get(i, _short(c.get("action"))), int(c.get("visits") or 0),
                        c.get("value"))
              for i, c in enumerate(found.get("candidates") or [])]
-    return Note(entry, seat, msgspec.to_builtins(action), int(found.get("sims") or 0),
+    return Note(entry, seat, _plain(action), int(found.get("sims") or 0),
                 float(found.get("elapsed_s") or 0.0), found.get("budget_s"),
                 found.get("budget_sims"), str(found.get("stopped") or ""), cands)
 
@@ -110,9 +110,14 @@ def notes_for(notes: Notes, entries: list[Any]) -> dict[int, Note]:
     for i, note in notes.by_entry.items():
         if i < len(entries):
             e = entries[i]
-            if e.player == note.seat and msgspec.to_builtins(e.action) == note.action:
+            if e.player == note.seat and _plain(e.action) == note.action:
                 out[i] = note
     return out
+
+
+def _plain(value: Any) -> Any:
+    """``value`` as it reads back from JSON (lists, not tuples)."""
+    return msgspec.json.decode(msgspec.json.encode(value))
 
 
 def _short(value: Any) -> str:

@@ -79,21 +79,28 @@ class SearchProcess:
             self._sent, self._header = [], None
         return self.proc
 
+    def ticket(self) -> int:
+        """A number for the next :meth:`think` (so a :meth:`stop` given it before that think
+        reaches the child still stops it)."""
+        with self._lock:
+            self._seq += 1
+            return self._seq
+
     def think(self, header: Any, entries: list[Any], seat: int, bot: str, seed: int,
-              on_progress: Callable[[float, dict[str, Any]], None] | None = None
-              ) -> tuple[Any, dict[str, Any] | None]:
+              on_progress: Callable[[float, dict[str, Any]], None] | None = None,
+              ticket: int | None = None) -> tuple[Any, dict[str, Any] | None]:
         """The bot's action for ``seat`` after ``entries`` and its annotation (None when it did
         not search). Raises :class:`SearchError` if the child failed or was closed."""
+        seq = self.ticket() if ticket is None else ticket
         with self._lock:
             proc = self._ensure()
             n = len(self._sent)
             same = (self._header is header and n <= len(entries)
                     and (n == 0 or entries[n - 1] is self._sent[-1]))
-            self._seq += 1
             if same:
-                msg = ("think", self._seq, None, n, list(entries[n:]), seat, bot, seed)
+                msg = ("think", seq, None, n, list(entries[n:]), seat, bot, seed)
             else:
-                msg = ("think", self._seq, header, 0, list(entries), seat, bot, seed)
+                msg = ("think", seq, header, 0, list(entries), seat, bot, seed)
             try:
                 _send(proc.stdin, msg)
             except (OSError, ValueError) as exc:
@@ -105,6 +112,7 @@ class SearchProcess:
                 reply = _recv(proc.stdout)
             except (EOFError, OSError, ValueError) as exc:
                 self._sent, self._header = [], None
+                self._reap(proc)                # the next search starts another
                 raise SearchError(f"The AI's process ended ({exc}).") from None
             if reply[0] == "progress":
                 if on_progress is not None:
@@ -115,13 +123,23 @@ class SearchProcess:
             self._sent, self._header = [], None          # the child's game is unknown now
             raise SearchError(str(reply[1]))
 
-    def stop(self) -> None:
-        """The child's search ends at its next simulation (its best move so far is answered)."""
+    def _reap(self, proc: subprocess.Popen[bytes]) -> None:
+        if self.proc is proc:
+            self.proc = None
+        try:
+            proc.kill()
+            proc.wait(timeout=2)
+        except (OSError, subprocess.TimeoutExpired):
+            pass
+
+    def stop(self, ticket: int | None = None) -> None:
+        """The child's search (``ticket``'s, by default the latest) ends at its next simulation;
+        its best move so far is answered."""
         proc = self.proc
         if proc is None or proc.poll() is not None:
             return
         try:
-            _send(proc.stdin, ("stop", self._seq))
+            _send(proc.stdin, ("stop", self._seq if ticket is None else ticket))
         except (OSError, ValueError):
             pass
 

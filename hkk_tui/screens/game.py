@@ -276,12 +276,14 @@ class GameScreen(PlaybackMixin, Screen):
             # the search thinks in a process of its own: the screen stays quick
             proc = self._search_process()
             game, th = s.game, self._thinking
-            th.start(float(getattr(bot, "budget_s", None) or 0.0), proc.stop)
+            ticket = proc.ticket()          # a stop before the child hears of it still counts
+            th.start(float(getattr(bot, "budget_s", None) or 0.0),
+                     lambda: proc.stop(ticket))
             header, entries = game.header, list(game.entries)
             self._thinking_prompt()
             self._show_thinking(True)
             work = lambda: proc.think(header, entries, player, spec[0], spec[1],  # noqa: E731
-                                      th.progress)
+                                      th.progress, ticket)
         else:
             inputs = s.bot_context()
             if inputs is None:
