@@ -286,3 +286,31 @@ def test_the_think_time_setting_is_kept_within_its_range(monkeypatch, tmp_path):
     path.write_text("think_s = 2\n")
     assert load_settings(path).think_s == 2.0
     assert os.path.exists(path)
+
+
+def test_the_settings_form_sets_the_hard_ai_think_time_and_new_games_use_it(monkeypatch):
+    from hkk_tui.screens import title as T
+    from hkk_tui.screens.settings_store import load_settings
+
+    fresh_data_dir(monkeypatch)
+
+    async def body(app, pilot):
+        app.menu_settings()
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, T.SettingsScreen)
+        label, options, chosen = form.rows[-1]
+        assert label == "Hard AI's think time" and options[chosen] == (1.0, "1 s a move")
+        await pilot.press(*(["down"] * (len(form.rows) - 1)), "right")
+        assert form.values()[-1] == 2.0
+        await pilot.press("end", "enter")                    # Save settings
+        await until(pilot, lambda: app.screen is not form, "the form saved")
+        assert app.settings.think_s == 2.0
+        new = NewGameScreen(ruleset="sw")
+        app.push_screen(new)
+        await pilot.pause()
+        values = [v for v, _text in new.rows[-1][1]]
+        assert values[:3] == ["warlord", "search:0.25", "search:2.0"]
+
+    play(body)
+    assert load_settings().think_s == 2.0
