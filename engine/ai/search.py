@@ -77,7 +77,8 @@ class SearchBot:
                  prior: Any = None, *, rollout_steps: int = 12, exploration: float = 0.7,
                  bias: float = 1.0, widen_k: float = 2.0, widen_alpha: float = 0.5,
                  max_entries: int = MAX_ENTRIES, early_stop: bool = True,
-                 prior_depth: int | None = None, profile: bool = False):
+                 prior_depth: int | None = None, anchor: float = 0.0,
+                 profile: bool = False):
         if budget_s is not None and budget_s <= 0:
             raise ValueError(f"A search budget must be more than 0 seconds, not {budget_s}.")
         if sims is not None and sims <= 0:
@@ -97,6 +98,11 @@ class SearchBot:
         #: needs the mover's view, the dearest step of a simulation, and deep nodes are seldom
         #: visited enough for it to matter
         self.prior_depth = prior_depth
+        #: the prior's favourite is played unless the most visited action's win estimate beats
+        #: it by more than this (0: the most visited always): where the search cannot tell
+        #: moves apart it plays as the heuristic would, instead of drifting among moves that
+        #: change nothing (HKK: reordering the guard post back and forth)
+        self.anchor = anchor
         #: time each phase of the search (``last["phases_us"]``: µs per simulation; hkk bench)
         self.profile = profile
         #: what each decision's search found (kept beside the log, never in rules events)
@@ -120,6 +126,8 @@ class SearchBot:
         sims, why = search.run(own, start)
         best = search.best()
         self._annotate(ctx, search.ranked(), sims, start, why, search.entries)
+        if search.anchored:
+            self.last["anchored"] = True
         if self.profile and sims:
             self.last["phases_us"] = {k: round(1e6 * v / sims, 1)
                                       for k, v in search.phases.items()}
@@ -152,6 +160,7 @@ class _Search:
         self.entries = 1
         self.full = False                 # the memory cap was reached: no new entries
         self.root_keys: list[Any] | None = None
+        self.anchored = False             # the prior's favourite was played (see ``anchor``)
         #: seconds spent per phase (only with the bot's ``profile``)
         self.phases = {"determinize": 0.0, "descent": 0.0, "rollout": 0.0, "evaluate": 0.0}
         self._clock = time.process_time if bot.profile else None
@@ -337,7 +346,20 @@ class _Search:
 
     def best(self) -> Any:
         ranked = self.ranked()
-        return ranked[0][0] if ranked else self.ctx.legal[0]
+        if not ranked:
+            return self.ctx.legal[0]
+        top, edge = ranked[0]
+        margin = self.bot.anchor
+        if margin > 0 and edge is not None and edge.visits:
+            seat = self.seat
+            favourite = max((p for p in ranked if p[1] is not None and p[1].visits),
+                            key=lambda p: p[1].prior)
+            fav = favourite[1]
+            if fav is not edge and fav.prior > edge.prior \
+                    and edge.mean(seat) - fav.mean(seat) <= margin:
+                self.anchored = True
+                return favourite[0]
+        return top
 
 
 def parse_budget(text: str) -> tuple[float | None, int | None]:
