@@ -58,11 +58,17 @@ class Edge:
 
 
 class Node:
-    __slots__ = ("edges", "visits")
+    __slots__ = ("edges", "visits", "ranked")
 
     def __init__(self) -> None:
         self.edges: dict[Any, Edge] = {}
         self.visits = 0
+        #: the edges by prior, best first (widening's order; rebuilt when an edge is added)
+        self.ranked: list[Edge] | None = None
+
+
+def _rank(e: Edge) -> tuple[float, float]:
+    return -e.prior, e.order
 
 
 class SearchBot:
@@ -286,8 +292,18 @@ class _Search:
         bot = self.bot
         allowed = available
         width = math.ceil(bot.widen_k * (node.visits + 1) ** bot.widen_alpha)
-        if len(available) > width:
-            allowed = sorted(available, key=lambda ea: (-ea[0].prior, ea[0].order))[:width]
+        if len(available) > width:        # the ``width`` available edges of the best prior
+            ranked = node.ranked
+            if ranked is None or unscored or len(ranked) != len(edges):
+                ranked = node.ranked = sorted(edges.values(), key=_rank)
+            here = {id(ea[0]): ea for ea in available}
+            allowed = []
+            for e in ranked:
+                ea = here.get(id(e))
+                if ea is not None:
+                    allowed.append(ea)
+                    if len(allowed) == width:
+                        break
         fresh = [ea for ea in allowed if ea[0].visits == 0]
         if fresh:
             return max(fresh, key=lambda ea: (ea[0].prior, ea[0].order))
