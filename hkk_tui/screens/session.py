@@ -259,16 +259,6 @@ class GameSession:
         self._open()
         return self.game.submit(player, action)
 
-    def bot_inputs(self) -> tuple[int, Any, Any, list[Any]] | None:
-        d = self.pending()
-        if d is None or not self.is_bot(d.player):
-            return None
-        bot = self.bots[d.player]
-        legal = self.game.legal_actions(d.player)
-        view = self.ruleset.view(self.game.state, d.player) if getattr(
-            bot, "needs_view", True) else None
-        return d.player, bot, view, legal
-
     def bot_context(self, on_progress: Any = None) -> tuple[int, Any, Any] | None:
         """(seat, bot, context) of the AI's pending decision: a search bot gets a context that
         samples from a private copy of the state (so the game may go on, or be undone, while
