@@ -364,7 +364,7 @@ def run_bench(args: Any) -> int:
     report["typical_save"] = _typical_save(plugin, sorted(games, key=lambda g: len(g.entries))[
         len(games) // 2])
 
-    report["ai"] = __import__("hkk_tui.bench_ai", fromlist=["x"]).ai_section(plugin.name)
+    report["ai"] = __import__("hkk_tui.bench_ai", fromlist=["x"]).ai_section(plugin.name, args.games)
 
     # 6. the first frame's bulk: a fresh interpreter importing the app
     report["import_app_seconds"] = _import_app_seconds()

@@ -93,7 +93,7 @@ def measure_search(rules: Any, state: Any, seat: int, budget_s: float,
 
 
 def bench_ai(rulesets: tuple[str, ...] = ("hkk", "sw"), seconds: tuple[float, ...] = (1.0, 5.0),
-             seed: int = 1) -> dict[str, Any]:
+             seed: int = 1, think_s: float = HARD_S) -> dict[str, Any]:
     """The ``ai`` section of ``hkk bench``: per ruleset, over its fixed positions, the search's
     rates at Hard's 1 s (with its phases; time under tracemalloc is slower, so the rates are
     measured without it first) and the peak memory of each budget in ``seconds``."""
@@ -106,14 +106,14 @@ def bench_ai(rulesets: tuple[str, ...] = ("hkk", "sw"), seconds: tuple[float, ..
         except Exception:  # noqa: BLE001 - a ruleset not installed is left out
             continue
         pos = positions(name, seed)
-        runs = [measure_search(r, s, p, HARD_S) for r, s, p in pos]
+        runs = [measure_search(r, s, p, think_s) for r, s, p in pos]
         peaks = {f"peak_mb_{b:g}s": max(measure_search(r, s, p, b, memory=True)["peak_mb"]
                                          for r, s, p in pos[:1]) for b in seconds}
         phases = {k: round(statistics.mean((x["us_per_sim"] or {}).get(k, 0.0) for x in runs), 1)
                   for k in ("determinize", "descent", "rollout", "evaluate")}
         report[name] = {
             "positions": len(pos),
-            "think_s": HARD_S,
+            "think_s": think_s,
             "sims_per_cpu_s": round(statistics.median(x["sims_per_cpu_s"] for x in runs), 1),
             "decisions_per_cpu_s": round(statistics.median(x["decisions_per_cpu_s"]
                                                            for x in runs), 1),
@@ -124,12 +124,16 @@ def bench_ai(rulesets: tuple[str, ...] = ("hkk", "sw"), seconds: tuple[float, ..
     return report
 
 
-def ai_section(ruleset: str) -> dict[str, Any] | None:
-    """``hkk bench``'s ``ai`` section for ``ruleset`` (None when it has no search hooks)."""
+def ai_section(ruleset: str, games: int = 200) -> dict[str, Any] | None:
+    """``hkk bench``'s ``ai`` section for ``ruleset`` (None when it has no search hooks). A
+    quick bench (fewer than 20 games: a smoke run) searches 0.1 s and 0.2 s instead of Hard's
+    1 s and 5 s."""
     from engine.ai.bots import has_search
 
     if not has_search(ruleset):
         return None
+    if games < 20:
+        return bench_ai((ruleset,), seconds=(0.1, 0.2), think_s=0.1).get(ruleset)
     return bench_ai((ruleset,)).get(ruleset)
 
 

@@ -170,3 +170,19 @@ def test_search_with_a_budget_is_a_known_bot_name():
     assert "not a search budget" in bot_problem("hkk", "search:fast")
     assert "Unknown bot 'greedy:1'" in bot_problem("hkk", "greedy:1")
     assert "choose one of: greedy, random, search" in bot_problem("hkk", "smart")
+
+
+def test_the_bench_ai_section_reports_rates_phases_and_memory():
+    from hkk_tui.bench_ai import ai_section
+    from tests.toy_ruleset import PLUGIN as TOY
+
+    registry.names()                                    # the built-ins first, then the toy
+    registry.register(TOY)
+    try:
+        section = ai_section("toy", games=5)            # a quick bench: 0.1 s searches
+    finally:
+        registry.unregister(TOY.name)
+    assert section["positions"] >= 1 and section["sims_per_cpu_s"] > 0
+    assert section["decisions_per_cpu_s"] > 0 and section["sims_per_move"] > 0
+    assert set(section["us_per_sim"]) == {"determinize", "descent", "rollout", "evaluate"}
+    assert 0 < section["peak_mb_0.1s"] <= section["peak_mb_0.2s"] < 100
