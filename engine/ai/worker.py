@@ -230,7 +230,16 @@ class _Child:
                 self.ctx.deadline = float("-inf")
 
 
+#: the search gives way to the screen when they share a core (its think time is wall time:
+#: on a busy machine it simulates less, the keys stay quick)
+NICE = 5
+
+
 def main() -> int:
+    try:
+        os.nice(NICE)
+    except (AttributeError, OSError):       # not on this platform: as is
+        pass
     inp = sys.stdin.buffer
     out = os.fdopen(os.dup(1), "wb")        # frames only: anything printed goes to stderr
     os.dup2(2, 1)
