@@ -186,3 +186,37 @@ def test_the_bench_ai_section_reports_rates_phases_and_memory():
     assert section["decisions_per_cpu_s"] > 0 and section["sims_per_move"] > 0
     assert set(section["us_per_sim"]) == {"determinize", "descent", "rollout", "evaluate"}
     assert 0 < section["peak_mb_0.1s"] <= section["peak_mb_0.2s"] < 100
+
+
+def test_a_host_killed_by_the_os_leaves_no_search_process(tmp_path):
+    import signal
+    import subprocess
+    import sys
+
+    script = tmp_path / "host.py"
+    script.write_text(
+        "import sys, threading\n"
+        "sys.path.insert(0, 'tests')\n"
+        "from test_search_worker import _game\n"
+        "from engine.ai.worker import SearchProcess\n"
+        "g = _game(moves=20)\n"
+        "p = SearchProcess()\n"
+        "t = threading.Thread(target=p.think, args=(g.header, g.entries, g.pending().player,"
+        " 'search:60.0', 1), daemon=True)\n"
+        "t.start()\n"
+        "import time\n"
+        "while p.pid is None: time.sleep(0.01)\n"
+        "print(p.pid, flush=True)\n"
+        "t.join()\n")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env = dict(os.environ, PYTHONPATH=root)
+    host = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, cwd=root,
+                            env=env, text=True)
+    child = int(host.stdout.readline())
+    assert _alive(child)
+    host.send_signal(signal.SIGKILL)
+    host.wait()
+    end = time.monotonic() + 10
+    while _alive(child) and time.monotonic() < end:
+        time.sleep(0.05)
+    assert not _alive(child), "the search process outlived its host"
