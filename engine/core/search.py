@@ -243,6 +243,14 @@ def context_for(ruleset: Any, state: Any, seat: int, legal: list[Any] | None = N
                       clock, deadline, on_progress, sampler)
 
 
+def game_context(game: Any, seat: int, legal: list[Any] | None = None, **kw: Any) -> BotContext:
+    """:func:`context_for` of ``seat``'s decision in a :class:`~engine.core.game.Game` (the
+    app's door: it never handles the state itself); ``decision`` is the game's entry count."""
+    kw.setdefault("decision", len(game.entries))
+    kw.setdefault("seats", len(game.header.seats))
+    return context_for(game.ruleset, game.state, seat, legal, **kw)
+
+
 def ask(bot: Any, ruleset: Any, state: Any, seat: int, legal: list[Any], *, decision: int = 0,
         budget_s: float | None = None, clock: Callable[[], float] | None = None,
         on_progress: Callable[[float, dict[str, Any]], None] | None = None) -> Any:
@@ -306,5 +314,5 @@ def reseed(rng: random.Random) -> int:
 
 
 __all__ = ["BotContext", "NoSearchHooks", "RulesOps", "SearchHooks", "ask", "context_for",
-           "deal_again", "derive_seed", "hooks_for", "key_of", "reseed", "result_utilities", "unpack",
+           "deal_again", "derive_seed", "game_context", "hooks_for", "key_of", "reseed", "result_utilities", "unpack",
            "view_context"]

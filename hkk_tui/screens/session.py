@@ -263,7 +263,7 @@ class GameSession:
         """(seat, bot, context) of the AI's pending decision: a search bot gets a context that
         samples from a private copy of the state (so the game may go on, or be undone, while
         it thinks); any other its view and the legal actions."""
-        from engine.core.search import BotContext, context_for
+        from engine.core.search import BotContext, game_context
 
         d = self.pending()
         if d is None or not self.is_bot(d.player):
@@ -272,8 +272,7 @@ class GameSession:
         legal = self.game.legal_actions(d.player)
         decision = len(self.game.entries)
         if getattr(bot, "needs_samples", False):
-            ctx = context_for(self.ruleset, self.game.state, d.player, legal,
-                              decision=decision, on_progress=on_progress, seats=self.seats)
+            ctx = game_context(self.game, d.player, legal, on_progress=on_progress)
         else:
             view = self.ruleset.view(self.game.state, d.player) if getattr(
                 bot, "needs_view", True) else None
@@ -414,7 +413,7 @@ def replay_notes(path: Path, game: Any) -> tuple[dict[int, Any], int]:
     from engine.ai.notes import notes_for, read_notes
 
     notes = read_notes(path)
-    if game.ruleset.result(game.state) is None:
+    if not game.over():
         return {}, notes.damaged
     return notes_for(notes, game.entries), notes.damaged
 
