@@ -267,9 +267,10 @@ class GameScreen(PlaybackMixin, Screen):
         self.stop_thinking()
         s = self.session
         d = s.pending()
-        if d is None or not s.is_bot(d.player):
+        bot = s.bots.get(d.player) if d is not None else None
+        if bot is None:                     # a person's turn, or a server's AI (it moves there)
             return
-        player, bot = d.player, s.bots[d.player]
+        player = d.player
         spec = s.bot_specs.get(player)
         if getattr(bot, "needs_samples", False) and spec is not None \
                 and len(s.game.legal_actions(player)) > 1:
