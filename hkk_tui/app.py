@@ -237,10 +237,12 @@ class HkkApp(App):
         """Seat ``i`` named in the player's language: "Player" against the AI, "AI (greedy)",
         "Player 2" when several people play (a bot's name from ``ruleset``'s catalog, then
         the app's)."""
+        from hkk_tui.ai_levels import bot_label
+
         L = self.lang
         if kind.startswith("ai:"):
             bot = kind.split(":", 1)[1]
-            name = t("seat.ai", L, bot=tr(ruleset, f"bot.{bot}", L))
+            name = t("seat.ai", L, bot=bot_label(bot, ruleset, L))
             if sum(k.startswith("ai:") for k in kinds) > 1:     # AI 1, AI 2, ... apart
                 name += f" {sum(k.startswith('ai:') for k in kinds[:i + 1])}"
             return Seat(name, deck, kind)
@@ -304,7 +306,7 @@ class HkkApp(App):
         from engine.core.sessions import open_read_only
         from engine.core.store import SaveError
         from hkk_tui.screens.replay import ReplayScreen
-        from hkk_tui.screens.session import unusable_save
+        from hkk_tui.screens.session import replay_notes, unusable_save
         from hkk_tui.words import describe_replay_note
 
         path = Path(path)
@@ -316,8 +318,13 @@ class HkkApp(App):
         except Exception as exc:  # noqa: BLE001
             self.notify(t("error.load", self.lang, error=str(exc)), severity="error", timeout=10)
             return
-        self.push_screen(ReplayScreen(game, self.lang, path.stem, debug=debug,
-                                      quit_on_back=quit_on_back))
+        screen = ReplayScreen(game, self.lang, path.stem, debug=debug, quit_on_back=quit_on_back)
+        screen.notes, damaged = replay_notes(path, game)     # the AI's reasoning (issue 16)
+        self.push_screen(screen)
+        if damaged:                         # told once the screen is up
+            self.call_after_refresh(self.notify, t("notes.damaged", self.lang, n=damaged,
+                                                   name=path.name), severity="warning",
+                                    timeout=10)
         if game.recorded_under:             # played under older rules: replayed, not re-checked
             self.notify(t("replay.old_rules", self.lang, name=path.name,
                           version=game.recorded_under, today=game.ruleset.version),

@@ -365,6 +365,8 @@ def run_bench(args: Any) -> int:
         len(games) // 2])
 
     report.update(getattr(plugin, "bench_figures", lambda args: {})(args))  # a ruleset's own
+    report["ai"] = __import__("hkk_tui.bench_ai", fromlist=["x"]).ai_section(plugin.name, args.games)
+
     # 6. the first frame's bulk: a fresh interpreter importing the app
     report["import_app_seconds"] = _import_app_seconds()
 

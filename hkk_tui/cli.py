@@ -44,7 +44,7 @@ def _title(plugin: Any) -> str:
 
 def cmd_rulesets(args: argparse.Namespace) -> int:
     """The installed rulesets: name, title, citation prefix, seats, decks and bots."""
-    from engine.ai.bots import bot_names
+    from engine.ai.bots import all_bot_names
     from engine.core import registry
 
     for plugin in registry.plugins():
@@ -56,7 +56,7 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
         seats = f"{low} seats" if low == high else f"{low}-{high} seats"
         out.print(f"[bold]{escape(plugin.name)}[/]  {escape(_title(plugin))}  ·  citations "
                   f"{escape(plugin.prefix)}  ·  {seats}  ·  {decks}  ·  bots: "
-                  f"{escape(', '.join(bot_names(plugin.name)))}", highlight=False,
+                  f"{escape(', '.join(all_bot_names(plugin.name)))}", highlight=False,
                   soft_wrap=True)
     return 0
 
@@ -106,14 +106,13 @@ def _seats(plugin: Any, given: int | None) -> int:
 
 
 def _bots(plugin: Any, text: str, n: int) -> tuple[str, ...]:
-    from engine.ai.bots import bot_names
+    from engine.ai.bots import bot_problem
 
     bots = _names(text, n) if text else \
         (plugin.default_bot, *["random"] * (n - 1))
-    known = bot_names(plugin.name)
     for b in bots:
-        if b not in known:
-            raise ValueError(f"Unknown bot {b!r}; choose one of: {', '.join(known)}.")
+        if why := bot_problem(plugin.name, b):
+            raise ValueError(why)
     return bots
 
 
@@ -559,7 +558,7 @@ def cmd_app(args: argparse.Namespace) -> int:
 
 def _check_play(plugin: Any, args: argparse.Namespace) -> str:
     """Why ``hkk play``'s decks or bot cannot be used ('' if they can)."""
-    from engine.ai.bots import bot_names
+    from engine.ai.bots import bot_problem
 
     try:
         known = [d.id for d in plugin.decks()]
@@ -575,9 +574,8 @@ def _check_play(plugin: Any, args: argparse.Namespace) -> str:
                 return _public(f"{flag} {deck}: {exc}")
             continue
         return f"Unknown deck {deck!r} for {flag}; use one of: {', '.join(known)}."
-    bots = bot_names(plugin.name)
-    if args.ai not in bots:
-        return f"--ai: Unknown bot {args.ai!r}; choose one of: {', '.join(bots)}."
+    if why := bot_problem(plugin.name, args.ai):
+        return f"--ai: {why}"
     return ""
 
 

@@ -63,6 +63,23 @@ def all_bot_names(ruleset_name: str) -> list[str]:
     return names + ["search"] if has_search(ruleset_name) else names
 
 
+def bot_problem(ruleset_name: str, name: str) -> str:
+    """Why ``name`` is not a bot of the ruleset ('' if it is): the known names, ``search`` with
+    an optional budget (``search:0.25``, ``search:400sims``) where the ruleset has the hooks."""
+    base, colon, suffix = name.partition(":")
+    known = all_bot_names(ruleset_name)
+    if base not in known or (colon and base != "search"):
+        return f"Unknown bot {name!r}; choose one of: {', '.join(known)}."
+    if colon:
+        from engine.ai.search import parse_budget
+
+        try:
+            parse_budget(suffix)
+        except ValueError as exc:
+            return str(exc)
+    return ""
+
+
 def make_bot(name: str, ruleset: Any, seed: int = 0, *, budget_s: float | None = None,
              sims: int | None = None, **search_options: Any) -> Any:
     """The bot ``name`` for a game of ``ruleset`` (a ruleset object, as ``game.ruleset``).

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from typing import Any
 
 import msgspec
@@ -57,11 +58,17 @@ class Edge:
 
 
 class Node:
-    __slots__ = ("edges", "visits")
+    __slots__ = ("edges", "visits", "ranked")
 
     def __init__(self) -> None:
         self.edges: dict[Any, Edge] = {}
         self.visits = 0
+        #: the edges by prior, best first (widening's order; rebuilt when an edge is added)
+        self.ranked: list[Edge] | None = None
+
+
+def _rank(e: Edge) -> tuple[float, float]:
+    return -e.prior, e.order
 
 
 class SearchBot:
@@ -75,7 +82,9 @@ class SearchBot:
     def __init__(self, seed: int = 0, budget_s: float | None = None, sims: int | None = None,
                  prior: Any = None, *, rollout_steps: int = 12, exploration: float = 0.7,
                  bias: float = 1.0, widen_k: float = 2.0, widen_alpha: float = 0.5,
-                 max_entries: int = MAX_ENTRIES, early_stop: bool = True):
+                 max_entries: int = MAX_ENTRIES, early_stop: bool = True,
+                 prior_depth: int | None = None, anchor: float = 0.0,
+                 profile: bool = False):
         if budget_s is not None and budget_s <= 0:
             raise ValueError(f"A search budget must be more than 0 seconds, not {budget_s}.")
         if sims is not None and sims <= 0:
@@ -91,6 +100,17 @@ class SearchBot:
         self.widen_alpha = widen_alpha
         self.max_entries = max_entries
         self.early_stop = early_stop
+        #: the prior is asked only at nodes this deep or less (the root is 0; None: all): it
+        #: needs the mover's view, the dearest step of a simulation, and deep nodes are seldom
+        #: visited enough for it to matter
+        self.prior_depth = prior_depth
+        #: the prior's favourite is played unless the most visited action's win estimate beats
+        #: it by more than this (0: the most visited always): where the search cannot tell
+        #: moves apart it plays as the heuristic would, instead of drifting among moves that
+        #: change nothing (HKK: reordering the guard post back and forth)
+        self.anchor = anchor
+        #: time each phase of the search (``last["phases_us"]``: µs per simulation; hkk bench)
+        self.profile = profile
         #: what each decision's search found (kept beside the log, never in rules events)
         self.annotations: list[dict[str, Any]] = []
         self.last: dict[str, Any] | None = None
@@ -112,6 +132,11 @@ class SearchBot:
         sims, why = search.run(own, start)
         best = search.best()
         self._annotate(ctx, search.ranked(), sims, start, why, search.entries)
+        if search.anchored:
+            self.last["anchored"] = True
+        if self.profile and sims:
+            self.last["phases_us"] = {k: round(1e6 * v / sims, 1)
+                                      for k, v in search.phases.items()}
         return best
 
     def _annotate(self, ctx: BotContext, ranked: list[tuple[Any, Edge | None]], sims: int,
@@ -141,6 +166,10 @@ class _Search:
         self.entries = 1
         self.full = False                 # the memory cap was reached: no new entries
         self.root_keys: list[Any] | None = None
+        self.anchored = False             # the prior's favourite was played (see ``anchor``)
+        #: seconds spent per phase (only with the bot's ``profile``)
+        self.phases = {"determinize": 0.0, "descent": 0.0, "rollout": 0.0, "evaluate": 0.0}
+        self._clock = time.process_time if bot.profile else None
 
     # -- the loop ------------------------------------------------------------------------
     def run(self, own: float | None, start: float) -> tuple[int, str]:
@@ -191,7 +220,13 @@ class _Search:
     # -- one simulation ----------------------------------------------------------------------
     def simulate(self) -> None:
         ops, rng, seat = self.ops, self.rng, self.seat
+        clock = self._clock
+        if clock is not None:
+            t0 = clock()
         state = self.ctx.sample(rng)
+        if clock is not None:
+            t1 = clock()
+            self.phases["determinize"] += t1 - t0
         if self.root_keys is None:
             self.root_keys = [ops.action_key(state, seat, a) for a in self.ctx.legal]
         node: Node | None = self.root
@@ -203,7 +238,7 @@ class _Search:
                 break
             mover = d.player
             legal = ops.legal_actions(state, mover)
-            edge, action = self.select(node, state, mover, legal)
+            edge, action = self.select(node, state, mover, legal, len(path))
             if edge is None:
                 break
             nodes.append(node)
@@ -215,6 +250,9 @@ class _Search:
                     self._grow(1)
                 break
             node = edge.node
+        if clock is not None:
+            t2 = clock()
+            self.phases["descent"] += t2 - t1
         utilities = self.rollout(state)
         for n in nodes:
             n.visits += 1
@@ -229,7 +267,7 @@ class _Search:
         if self.entries >= self.bot.max_entries:
             self.full = True
 
-    def select(self, node: Node, state: Any, mover: int, legal: list[Any]
+    def select(self, node: Node, state: Any, mover: int, legal: list[Any], depth: int = 0
                ) -> tuple[Edge | None, Any]:
         ops, seat, edges = self.ops, self.seat, node.edges
         available: list[tuple[Edge, Any]] = []
@@ -249,12 +287,23 @@ class _Search:
         if not available:
             return None, None
         if unscored:
-            self._score(state, mover, unscored)
+            limit = self.bot.prior_depth
+            self._score(state, mover, unscored, limit is not None and depth > limit)
         bot = self.bot
         allowed = available
         width = math.ceil(bot.widen_k * (node.visits + 1) ** bot.widen_alpha)
-        if len(available) > width:
-            allowed = sorted(available, key=lambda ea: (-ea[0].prior, ea[0].order))[:width]
+        if len(available) > width:        # the ``width`` available edges of the best prior
+            ranked = node.ranked
+            if ranked is None or unscored or len(ranked) != len(edges):
+                ranked = node.ranked = sorted(edges.values(), key=_rank)
+            here = {id(ea[0]): ea for ea in available}
+            allowed = []
+            for e in ranked:
+                ea = here.get(id(e))
+                if ea is not None:
+                    allowed.append(ea)
+                    if len(allowed) == width:
+                        break
         fresh = [ea for ea in allowed if ea[0].visits == 0]
         if fresh:
             return max(fresh, key=lambda ea: (ea[0].prior, ea[0].order))
@@ -268,11 +317,12 @@ class _Search:
                 best, best_value = ea, value
         return best
 
-    def _score(self, state: Any, mover: int, pairs: list[tuple[Edge, Any]]) -> None:
+    def _score(self, state: Any, mover: int, pairs: list[tuple[Edge, Any]],
+               deep: bool = False) -> None:
         """The prior of newly seen actions: the heuristic's scores scaled to [0, 1] among the
-        actions scored together (0.5 each without a heuristic)."""
+        actions scored together (0.5 each without a heuristic, or below ``prior_depth``)."""
         prior = self.bot.prior
-        if prior is None or len(pairs) == 1:
+        if prior is None or len(pairs) == 1 or deep:
             for e, _ in pairs:
                 e.prior = 0.5
             return
@@ -282,16 +332,22 @@ class _Search:
             e.prior = (s - lo) / (hi - lo) if hi > lo else 0.5
 
     def rollout(self, state: Any) -> tuple[float, ...]:
-        ops, rng = self.ops, self.rng
+        ops, rng, clock = self.ops, self.rng, self._clock
+        if clock is not None:
+            t0 = clock()
         for _ in range(self.bot.rollout_steps):
             d = ops.pending(state)
             if d is None:
                 break
             legal = ops.legal_actions(state, d.player)
             ops.submit(state, d.player, legal[rng.randrange(len(legal))])
-        if ops.result(state) is not None:
-            return ops.utilities(state)
-        return ops.evaluate(state)
+        if clock is not None:
+            t1 = clock()
+            self.phases["rollout"] += t1 - t0
+        out = ops.utilities(state) if ops.result(state) is not None else ops.evaluate(state)
+        if clock is not None:
+            self.phases["evaluate"] += clock() - t1
+        return out
 
     # -- the answer --------------------------------------------------------------------------
     def ranked(self) -> list[tuple[Any, Edge | None]]:
@@ -306,7 +362,20 @@ class _Search:
 
     def best(self) -> Any:
         ranked = self.ranked()
-        return ranked[0][0] if ranked else self.ctx.legal[0]
+        if not ranked:
+            return self.ctx.legal[0]
+        top, edge = ranked[0]
+        margin = self.bot.anchor
+        if margin > 0 and edge is not None and edge.visits:
+            seat = self.seat
+            favourite = max((p for p in ranked if p[1] is not None and p[1].visits),
+                            key=lambda p: p[1].prior)
+            fav = favourite[1]
+            if fav is not edge and fav.prior > edge.prior \
+                    and edge.mean(seat) - fav.mean(seat) <= margin:
+                self.anchored = True
+                return favourite[0]
+        return top
 
 
 def parse_budget(text: str) -> tuple[float | None, int | None]:

@@ -58,6 +58,10 @@ class SearchHooks:
     prior: Callable[[Any, int], Callable[[Any, list[Any]], list[float]]] | None = None
     #: the search bot's settings that suit this game (engine.ai.search.SearchBot keywords)
     tuning: dict[str, Any] = field(default_factory=dict)
+    #: ``determinize`` of a fresh copy the caller owns (changed in place): with the ruleset's
+    #: ``freeze``/``thaw``, a bot context encodes the state once and decodes a copy per sample
+    #: instead of cloning it each time (None: ``determinize`` clones)
+    determinize_owned: Callable[[Any, int, random.Random], Any] | None = None
 
 
 #: the hooks every ruleset must declare (the conformance suite fails without them)
@@ -222,14 +226,29 @@ def context_for(ruleset: Any, state: Any, seat: int, legal: list[Any] | None = N
         hooks = hooks_for(ruleset)
     except NoSearchHooks:
         return BotContext(seat, view, legal, decision, seed, None, clock, deadline, on_progress)
-    frozen = ruleset.clone(state)
-    determinize = hooks.determinize
+    owned, thaw = hooks.determinize_owned, getattr(ruleset, "thaw", None)
+    if owned is not None and thaw is not None and hasattr(ruleset, "freeze"):
+        data = ruleset.freeze(state)         # encoded once: each sample decodes its own copy
 
-    def sampler(rng: random.Random) -> Any:
-        return determinize(frozen, seat, rng)
+        def sampler(rng: random.Random) -> Any:
+            return owned(thaw(data), seat, rng)
+    else:
+        frozen = ruleset.clone(state)
+        determinize = hooks.determinize
+
+        def sampler(rng: random.Random) -> Any:
+            return determinize(frozen, seat, rng)
 
     return BotContext(seat, view, legal, decision, seed, RulesOps(ruleset, hooks, n_seats),
                       clock, deadline, on_progress, sampler)
+
+
+def game_context(game: Any, seat: int, legal: list[Any] | None = None, **kw: Any) -> BotContext:
+    """:func:`context_for` of ``seat``'s decision in a :class:`~engine.core.game.Game` (the
+    app's door: it never handles the state itself); ``decision`` is the game's entry count."""
+    kw.setdefault("decision", len(game.entries))
+    kw.setdefault("seats", len(game.header.seats))
+    return context_for(game.ruleset, game.state, seat, legal, **kw)
 
 
 def ask(bot: Any, ruleset: Any, state: Any, seat: int, legal: list[Any], *, decision: int = 0,
@@ -295,5 +314,5 @@ def reseed(rng: random.Random) -> int:
 
 
 __all__ = ["BotContext", "NoSearchHooks", "RulesOps", "SearchHooks", "ask", "context_for",
-           "deal_again", "derive_seed", "hooks_for", "key_of", "reseed", "result_utilities", "unpack",
+           "deal_again", "derive_seed", "game_context", "hooks_for", "key_of", "reseed", "result_utilities", "unpack",
            "view_context"]

@@ -32,7 +32,11 @@ TUNING = {"rollout_steps": 0, "widen_k": 1.0, "bias": 2.0}
 
 
 def determinize(state: State, seat: int, rng: random.Random, clone: Callable[[Any], Any]) -> State:
-    out = clone(state)
+    return deal(clone(state), seat, rng)
+
+
+def deal(out: State, seat: int, rng: random.Random) -> State:
+    """:func:`determinize` of a copy the caller owns (changed in place and returned)."""
     me, opp = out.players[seat], out.players[1 - seat]
     cards = out.cards
     named = {i for t in out.tasks if t.secret and t.player != seat for i in t.options}
@@ -106,6 +110,7 @@ def hooks(ruleset: Any) -> SearchHooks:
 
     return SearchHooks(
         determinize=lambda state, seat, rng: determinize(state, seat, rng, clone),
+        determinize_owned=deal,
         action_key=action_key,
         evaluate=lambda state: evaluate(state, pool),
         prior=prior,

@@ -12,9 +12,11 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap
 from textual.containers import Container, Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
+from engine.ai.worker import SearchProcess
 from engine.core.game import IllegalAction, UndoRefused
 from engine.core.store import SaveError, SaveExistsError, SaveWriteError
 from hkk_tui.words import describe_illegal, describe_undo_refused, describe_write_error
@@ -29,7 +31,7 @@ from hkk_tui.screens.session import GameSession
 from hkk_tui.widgets.footer import I18nFooter
 from hkk_tui.widgets.log import GameLog
 from hkk_tui.widgets.messages import Hovered, Picked, ShowDetail
-from hkk_tui.widgets.prompt import Prompt
+from hkk_tui.widgets.prompt import Prompt, Thinking, ThinkingBar
 from hkk_tui.widgets.stack import Stack
 
 
@@ -107,6 +109,11 @@ class GameScreen(PlaybackMixin, Screen):
                                            self.ui.bindings_after)
         self._token = 0
         self._bot_job: tuple[int, Worker, int] | None = None
+        #: the AI's search in progress (its progress, move-now and stop)
+        self._thinking = Thinking()
+        self._think_timer: Any = None
+        #: the search's own process (started at the AI's first search, ended with the screen)
+        self._proc: SearchProcess | None = None
         self._logged = 0
         self._log_viewer = -2
         self._over_shown = False
@@ -120,6 +127,7 @@ class GameScreen(PlaybackMixin, Screen):
     def compose(self) -> ComposeResult:
         yield from compose_panes(self.ui)
         yield Prompt(id="prompt")
+        yield ThinkingBar(id="thinking")
         yield I18nFooter()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -193,6 +201,9 @@ class GameScreen(PlaybackMixin, Screen):
                          what=self._last_story), t("story.keys_moving", L), self.error)
             return
         if s.is_bot(d.player):
+            if self._thinking.searching:    # its progress is on the bar below
+                self._thinking_prompt()
+                return
             if self._bot_stalled:           # its move could not be saved: it waits for ``r``
                 prompt.say(t("prompt.ai_stalled", L, player=name),
                            t("prompt.keys_ai_stalled", L), self.error)
@@ -255,13 +266,90 @@ class GameScreen(PlaybackMixin, Screen):
     def _bot_go(self, token: int) -> None:
         if token != self._token or not self.is_attached:
             return
-        inputs = self.session.bot_inputs()
-        if inputs is None:
+        self.stop_thinking()
+        s = self.session
+        d = s.pending()
+        bot = s.bots.get(d.player) if d is not None else None
+        if bot is None:                     # a person's turn, or a server's AI (it moves there)
             return
-        player, bot, view, legal = inputs
-        worker = self.run_worker(lambda: bot.choose(view, legal), thread=True, group="bot",
-                                 exit_on_error=False)
+        player = d.player
+        spec = s.bot_specs.get(player)
+        if getattr(bot, "needs_samples", False) and spec is not None \
+                and len(s.game.legal_actions(player)) > 1:
+            # the search thinks in a process of its own: the screen stays quick
+            proc = self._search_process()
+            game, th = s.game, self._thinking
+            ticket = proc.ticket()          # a stop before the child hears of it still counts
+            th.start(float(getattr(bot, "budget_s", None) or 0.0),
+                     lambda: proc.stop(ticket))
+            header, entries = game.header, list(game.entries)
+            self._thinking_prompt()
+            self._show_thinking(True)
+            work = lambda: proc.think(header, entries, player, spec[0], spec[1],  # noqa: E731
+                                      th.progress, ticket)
+        else:
+            inputs = s.bot_context()
+            if inputs is None:
+                return
+            player, bot, ctx = inputs
+            work = lambda: (bot.choose(ctx), None)  # noqa: E731
+        worker = self.run_worker(work, thread=True, group="bot", exit_on_error=False)
         self._bot_job = (token, worker, player)
+
+    def _search_process(self) -> SearchProcess:
+        if self._proc is None:
+            self._proc = SearchProcess()
+        return self._proc
+
+    def stop_thinking(self) -> None:
+        """Stop the AI's search (undo, leaving, quitting, a new decision): it answers within a
+        simulation and its answer is dropped (the token moved on)."""
+        self._thinking.stop()
+        self._show_thinking(False)
+
+    def _show_thinking(self, on: bool) -> None:
+        try:
+            bar = self.query_one("#thinking", ThinkingBar)
+        except NoMatches:                   # the screen is going away
+            bar = None
+        if bar is None:
+            on = False
+        elif on:
+            bar.display = True
+            if self._think_timer is None:
+                self._think_timer = self.set_interval(0.25, self._think_tick)
+            self._think_tick()
+        else:
+            if bar is not None:
+                bar.display = False
+            if self._think_timer is not None:
+                self._think_timer.stop()
+                self._think_timer = None
+
+    def _think_tick(self) -> None:
+        """The bar under the prompt while the AI thinks (read from the search's last report:
+        the worker never touches the screen)."""
+        th = self._thinking
+        if not th.searching:
+            return
+        budget = f"{th.budget_s:g}" if th.budget_s else "?"
+        self.query_one("#thinking", ThinkingBar).show_progress(
+            th.fraction(), t("thinking.info", self.lang, sims=th.sims,
+                             elapsed=f"{th.elapsed():.1f}", budget=budget))
+
+    def _thinking_prompt(self) -> None:
+        d = self.session.pending()
+        if d is not None:
+            self.query_one("#prompt", Prompt).say(
+                t("thinking.prompt", self.lang, player=self._seat_name(d.player)),
+                t("thinking.keys", self.lang), self.error)
+
+    def action_skip(self) -> None:
+        """``f``: the AI moves now (its search stops and it plays its best so far); the
+        playback of the opponent's moves skips to its end."""
+        if self._thinking.searching:
+            self._thinking.move_now()
+        super().action_skip()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         job = self._bot_job
@@ -270,11 +358,17 @@ class GameScreen(PlaybackMixin, Screen):
         token, worker, player = job
         if event.state == WorkerState.SUCCESS:
             self._bot_job = None
+            self._thinking.finish()
+            self._show_thinking(False)
             if token != self._token:
                 return
             self.error = ""
+            entry = len(self.session.game.entries)
+            action, found = worker.result
+            if found is not None and found.get("stopped") == "single":
+                found = None
             try:
-                self.session.submit_bot(player, worker.result)
+                self.session.submit_bot(player, action)
             except IllegalAction as exc:
                 self.error = describe_illegal(exc, self.lang, self.ui.name)
             except SaveWriteError as exc:
@@ -286,8 +380,13 @@ class GameScreen(PlaybackMixin, Screen):
                 self.error = str(exc)
                 self.update_prompt()
                 return
+            if found is not None:
+                self.session.record_note(entry, player, action, found)
             self.after_change()
-        elif event.state == WorkerState.ERROR:
+        elif event.state in (WorkerState.ERROR, WorkerState.CANCELLED):
+            self._thinking.finish()
+            self._show_thinking(False)
+        if event.state == WorkerState.ERROR:
             self._bot_job = None
             self.error = t("error.bot", self.lang, error=str(worker.error))
             self.update_prompt()
@@ -457,15 +556,20 @@ class GameScreen(PlaybackMixin, Screen):
 
     def action_undo(self) -> None:
         """Undo for the player on screen. A final result, another person's decision or hidden
-        information is refused in words; the screen then shows the game as it is."""
+        information is refused in words; the screen then shows the game as it is. The AI's
+        search, if it thinks, is stopped first."""
+        self._token += 1
+        self.stop_thinking()
         try:
             n = self.session.undo()
         except UndoRefused as exc:
             self.error = describe_undo_refused(exc, self.lang)
             self.refresh_panes()
+            self._schedule_bot()            # an AI stopped for nothing thinks again
             return
         except SaveWriteError as exc:
             self._write_failed(exc, "undo")
+            self._schedule_bot()
             return
         except SaveError as exc:
             self.error = str(exc)
@@ -478,6 +582,7 @@ class GameScreen(PlaybackMixin, Screen):
         self.after_change(full_log=True)
 
     def action_redo(self) -> None:
+        self.stop_thinking()
         try:
             n = self.session.redo()
         except UndoRefused as exc:
@@ -556,6 +661,7 @@ class GameScreen(PlaybackMixin, Screen):
             self.minimize()
             return
         self._token += 1
+        self.stop_thinking()
         self.session.close()
         self.app.pop_screen()
 
@@ -563,6 +669,10 @@ class GameScreen(PlaybackMixin, Screen):
         """However the screen goes (menu, a new game, a loaded one, the app ending), the game's
         save is closed and its lock released; a late AI answer is dropped."""
         self._token += 1
+        self.stop_thinking()
+        if self._proc is not None:          # no search process outlives its game's screen
+            self._proc.close()
+            self._proc = None
         self.session.close()
 
     def on_screen_resume(self) -> None:

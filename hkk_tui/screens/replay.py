@@ -37,7 +37,7 @@ from hkk_tui.screens.dialogs import (
     ChoiceScreen, KeysScreen, MessageScreen, TextInputScreen, binding_rows,
 )
 from hkk_tui.screens.game import compose_panes, title_panes
-from hkk_tui.screens.session import GameSession
+from hkk_tui.screens.session import GameSession, entry_note_lines
 from hkk_tui.widgets.footer import I18nFooter
 from hkk_tui.widgets.log import GameLog
 from hkk_tui.widgets.messages import ShowDetail
@@ -95,6 +95,8 @@ class ReplayScreen(Screen):
         self.table = self.session.table()
         self.replay = Replay(game.ruleset, game.header, game.entries, self.table.rule,
                              events_of=self.table.log_events)
+        #: the AI's annotations by entry, shown after the game (set by the app: issue 16)
+        self.notes: dict[int, Any] = {}
         self.breakpoints: list[Breakpoint] = []
         self.search_hits: list[int] = []
         self.speed = 1
@@ -150,6 +152,8 @@ class ReplayScreen(Screen):
         self.query_one("#hand").show(view, self.table, [])
         self.query_one("#stack", Stack).show(ruleset.track(view), view, self.table)
         shown = [(text, rule) for k, text, rule in self._event_lines() if k < r.pos]
+        shown += entry_note_lines(self.notes, r.current_entry(), self.session.names(),
+                                  self.lang)           # the AI's reasoning (issue 16)
         self.query_one("#log", GameLog).reset(shown[-LOG_TAIL:])
         if self.debug:
             self._show_debugger()
@@ -241,6 +245,8 @@ class ReplayScreen(Screen):
         out.append(t("debug.cause", L, entry=e_index, player=who,
                      action=self.table.action(entry.action))
                    + "\n")
+        for line, _rule in entry_note_lines(self.notes, e_index, self.session.names(), L):
+            out.append(line + "\n", style="italic")             # the AI's reasoning (issue 16)
         out.append(t("debug.data", L) + " ", style="bold")
         out.append(msgspec.json.encode(ev).decode() + "\n")
         out.append(t("debug.changed", L) + "\n", style="bold")

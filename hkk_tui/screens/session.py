@@ -59,6 +59,8 @@ class GameSession:
     path: Path | None = None
     problem: str = ""
     bots: dict[int, Any] = field(default_factory=dict)
+    #: each AI seat's bot name and seed (how a search process makes the same bot)
+    bot_specs: dict[int, tuple[str, int]] = field(default_factory=dict)
     shown: int = -1          # hotseat: the seat whose view is on screen
     closed: bool = False     # close() ran: the save is released, no more moves
 
@@ -109,8 +111,9 @@ class GameSession:
         for i, seat in enumerate(self.game.header.seats):
             if seat.kind.startswith("ai"):
                 name = seat.kind.split(":", 1)[1] if ":" in seat.kind else default
-                self.bots[i] = make_bot(name, self.ruleset, self.game.header.seed + 7 * i
-                                        + len(self.game.entries))
+                seed = self.game.header.seed + 7 * i + len(self.game.entries)
+                self.bots[i] = make_bot(name, self.ruleset, seed)
+                self.bot_specs[i] = (name, seed)
         return self
 
     def close(self) -> None:
@@ -256,15 +259,63 @@ class GameSession:
         self._open()
         return self.game.submit(player, action)
 
-    def bot_inputs(self) -> tuple[int, Any, Any, list[Any]] | None:
+    def bot_context(self, on_progress: Any = None) -> tuple[int, Any, Any] | None:
+        """(seat, bot, context) of the AI's pending decision: a search bot gets a context that
+        samples from a private copy of the state (so the game may go on, or be undone, while
+        it thinks); any other its view and the legal actions."""
+        from engine.core.search import BotContext, game_context
+
         d = self.pending()
         if d is None or not self.is_bot(d.player):
             return None
         bot = self.bots[d.player]
         legal = self.game.legal_actions(d.player)
-        view = self.ruleset.view(self.game.state, d.player) if getattr(
-            bot, "needs_view", True) else None
-        return d.player, bot, view, legal
+        decision = len(self.game.entries)
+        if getattr(bot, "needs_samples", False):
+            ctx = game_context(self.game, d.player, legal, on_progress=on_progress)
+        else:
+            view = self.ruleset.view(self.game.state, d.player) if getattr(
+                bot, "needs_view", True) else None
+            ctx = BotContext(d.player, view, legal, decision)
+        return d.player, bot, ctx
+
+    def record_note(self, entry: int, seat: int, action: Any, found: dict[str, Any]) -> None:
+        """Keep the search's annotation of entry ``entry`` beside the save (never in the
+        rules events); its candidates named as the AI's own menu names them. An annotation that
+        cannot be written is dropped quietly (the move itself is saved)."""
+        from engine.ai.notes import append_note, make_note
+
+        if self.path is None:
+            return
+        labels: dict[int, str] = {}
+        try:
+            state = self.game.state_at(entry)
+            legal = self.ruleset.legal_actions(state, seat)
+            view = self.ruleset.view(state, seat)
+            names = action_labels(self.table(), self.ruleset, view, legal)
+            wanted = [c.get("action") for c in found.get("candidates") or []]
+            import msgspec
+
+            for i, a in enumerate(legal):
+                b = msgspec.to_builtins(a)
+                for j, w in enumerate(wanted):
+                    if w == b and j not in labels:
+                        labels[j] = names.get(i, "")
+        except Exception:  # noqa: BLE001 - labels are a courtesy; the raw action stays
+            labels = {}
+        try:
+            append_note(self.path, make_note(entry, seat, action, found, labels))
+        except OSError:
+            pass
+
+    def notes(self) -> Any:
+        """The AI's annotations of this game's entries as they are (see engine.ai.notes)."""
+        from engine.ai.notes import notes_for, read_notes
+
+        if self.path is None:
+            return {}, 0
+        notes = read_notes(self.path)
+        return notes_for(notes, self.game.entries), notes.damaged
 
     def undo(self) -> int:
         """Undo for the player on screen (in hotseat: the player on move). The engine refuses
@@ -323,3 +374,55 @@ def entry_lines(entry: Any, table: Any, ruleset: Any, viewer: int) -> list[tuple
         if line is not None:
             out.append(line)
     return out
+
+
+def action_labels(table: Any, ruleset: Any, view: Any, legal: list[Any]) -> dict[int, str]:
+    """A label for people of each legal action (by index), as the menu shows it: the group's
+    label, and the option's after a colon when the group has several."""
+    from hkk_tui.screens.menus import build_groups
+
+    hints = ruleset.hints(view, legal)
+    out: dict[int, str] = {}
+    index = {id(a): i for i, a in enumerate(legal)}
+    for g in build_groups(legal, hints, table, view):
+        for k, a in enumerate(g.actions):
+            i = index.get(id(a))
+            if i is None or i in out:
+                continue
+            out[i] = g.label if g.single or k >= len(g.labels) else f"{g.label}: {g.labels[k]}"
+    return out
+
+
+def note_lines(note: Any, who: str, lang: str) -> list[str]:
+    """An annotation in words: one line of what was weighed, one per candidate."""
+    budget = (f"{note.budget_s:g} s" if note.budget_s else
+              f"{note.budget_sims} sims" if note.budget_sims else t("notes.unknown", lang))
+    out = [t("notes.line", lang, who=who, sims=note.sims, elapsed=f"{note.elapsed_s:.2f}",
+             budget=budget)]
+    for rank, c in enumerate(note.candidates, 1):
+        value = f"{c.value:.0%}" if c.value is not None else t("notes.unknown", lang)
+        out.append(t("notes.candidate", lang, rank=rank, action=c.label, visits=c.visits,
+                     value=value))
+    return out
+
+
+def replay_notes(path: Path, game: Any) -> tuple[dict[int, Any], int]:
+    """The AI's annotations of a saved game, for its replay and debugger: none while the game
+    is still going on (they name cards in the AI's hand), else those that match its entries;
+    and how many damaged lines were skipped."""
+    from engine.ai.notes import notes_for, read_notes
+
+    notes = read_notes(path)
+    if not game.over():
+        return {}, notes.damaged
+    return notes_for(notes, game.entries), notes.damaged
+
+
+def entry_note_lines(notes: dict[int, Any], entry: int, names: list[str],
+                     lang: str) -> list[tuple[str, str]]:
+    """The annotation of ``entry`` as log lines (none if it has none)."""
+    note = notes.get(entry)
+    if note is None:
+        return []
+    who = names[note.seat] if 0 <= note.seat < len(names) else str(note.seat)
+    return [(line, "") for line in note_lines(note, who, lang)]

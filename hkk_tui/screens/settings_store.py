@@ -1,4 +1,5 @@
-"""User settings (language, first-turn draw, colour mode, AI pace) in a small TOML file.
+"""User settings (language, first-turn draw, colour mode, AI pace, the Hard AI's think time) in a
+small TOML file.
 
 The file lives under the platformdirs config directory, or ``$HKK_DATA_DIR`` when set (tests).
 """
@@ -13,6 +14,7 @@ from pathlib import Path
 import platformdirs
 
 from engine.core.store import replace_file
+from hkk_tui.ai_levels import HARD_DEFAULT_S, valid_think
 
 COLOUR_MODES = ("auto", "16", "mono")
 PACES = (0.0, 0.3, 0.6, 1.5)
@@ -24,6 +26,7 @@ class Settings:
     first_turn_draw: bool = True
     colour: str = "auto"
     ai_pace: float = 0.6     # seconds each opponent move stays on screen (0: no playback)
+    think_s: float = 1.0     # the Hard AI's think time, seconds a move (0.1-10)
 
     def header_options(self) -> dict[str, object]:
         return {"first_turn_draw": self.first_turn_draw}
@@ -46,12 +49,15 @@ def load_settings(path: Path | None = None) -> Settings:
     for f_ in fields(Settings):
         if f_.name in data and isinstance(data[f_.name], type(getattr(s, f_.name))):
             setattr(s, f_.name, data[f_.name])
-        elif f_.name == "ai_pace" and isinstance(data.get("ai_pace"), int):
-            s.ai_pace = float(data["ai_pace"])
+        elif f_.name in ("ai_pace", "think_s") and isinstance(data.get(f_.name), int) \
+                and not isinstance(data.get(f_.name), bool):
+            setattr(s, f_.name, float(data[f_.name]))
     if s.lang not in ("hu", "en"):
         s.lang = "hu"
     if s.colour not in COLOUR_MODES:
         s.colour = "auto"
+    if valid_think(s.think_s) is None:      # out of 0.1-10 s (a hand-edited file): the default
+        s.think_s = HARD_DEFAULT_S
     return s
 
 

@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from hkk_tui.ai_levels import THINK_CHOICES
 from hkk_tui.i18n import has_tr, t, tr
 from hkk_tui.screens.settings_store import (
     COLOUR_MODES, PACES, SettingsWriteError, save_settings,
@@ -203,11 +204,8 @@ class NewGameScreen(FormScreen):
                              chosen.get(label, 0 if self.hotseat else 1)))
         for label, values in self._option_rows():          # a ruleset's own (TK: the mode)
             rows.append((label, values, min(chosen.get(label, 0), len(values) - 1)))
-        if not self.hotseat:
-            bots = sorted(self.plugin.bots, key=lambda b: b != self.plugin.default_bot)
-            label = t("new.bot", L)
-            rows.append((label, [(b, tr(self.ruleset, f"bot.{b}", L)) for b in bots],
-                         chosen.get(label, 0)))
+        if not self.hotseat:                 # Easy / Normal / Hard, then the other bots
+            rows.append(ai_row(self.plugin, self.ruleset, L, chosen))
         return rows
 
     def _option_rows(self) -> list[tuple[str, list[tuple[Any, str]]]]:
@@ -257,6 +255,30 @@ class NewGameScreen(FormScreen):
                             kinds=kinds, options=options or None)
 
 
+def ai_row(plugin: Any, ruleset: str, L: str, chosen: dict[str, int]
+           ) -> tuple[str, list[tuple[Any, str]], int]:
+    """The new-game form's AI row: the difficulty levels (Easy = the ruleset's heuristic bot,
+    Normal and Hard = the search bot at 0.25 s and at the settings' think time), then the
+    ruleset's other bots (random)."""
+    from hkk_tui.ai_levels import bot_label, level_bots, level_label
+
+    try:
+        think = getattr(_app_settings(), "think_s", 1.0)
+    except LookupError:                  # no app running (a form built outside one)
+        think = 1.0
+    levels = level_bots(plugin, think)
+    options = [(bot, level_label(level, bot, ruleset, L)) for level, bot in levels]
+    options += [(b, bot_label(b, ruleset, L)) for b in plugin.bots
+                if b not in {bot for _level, bot in levels}]
+    label = t("new.bot", L)
+    return label, options, chosen.get(label, 0)
+
+
+def _think_index(think: float) -> int:
+    """The settings form's think-time choice nearest to ``think``."""
+    return min(range(len(THINK_CHOICES)), key=lambda i: abs(THINK_CHOICES[i] - think))
+
+
 def _rulesets() -> list[str]:
     from engine.core.registry import offered
 
@@ -278,7 +300,8 @@ class SettingsScreen(FormScreen):
         L = s.lang
         chosen = [["hu", "en"].index(s.lang), 0 if s.first_turn_draw else 1,
                   COLOUR_MODES.index(s.colour),
-                  PACES.index(s.ai_pace) if s.ai_pace in PACES else 2]
+                  PACES.index(s.ai_pace) if s.ai_pace in PACES else 2,
+                  _think_index(s.think_s)]
         super().__init__(self._rows(L, chosen), t("settings.save", L), t("menu.settings", L))
         self.form_lang = L
         self.saved_values = self.values()
@@ -293,6 +316,8 @@ class SettingsScreen(FormScreen):
              chosen[2]),
             (t("settings.pace", L), [(p, t("pace.instant", L) if p == 0 else
                                       t("pace.seconds", L, n=p)) for p in PACES], chosen[3]),
+            (t("level.think", L), [(v, t("level.think_s", L, s=f"{v:g}"))
+                                   for v in THINK_CHOICES], chosen[4]),
         ]
 
     def changed(self) -> None:
@@ -330,14 +355,14 @@ class SettingsScreen(FormScreen):
 
     def start(self) -> None:
         app: Any = self.app
-        lang, ftd, colour, pace = self.values()
+        lang, ftd, colour, pace, think = self.values()
         s = app.settings
-        before = (s.lang, s.first_turn_draw, s.colour, s.ai_pace)
-        s.lang, s.first_turn_draw, s.colour, s.ai_pace = lang, ftd, colour, pace
+        before = (s.lang, s.first_turn_draw, s.colour, s.ai_pace, s.think_s)
+        s.lang, s.first_turn_draw, s.colour, s.ai_pace, s.think_s = lang, ftd, colour, pace, think
         try:
             save_settings(s)
         except SettingsWriteError as exc:      # a full disk: nothing changes, the player is told
-            s.lang, s.first_turn_draw, s.colour, s.ai_pace = before
+            s.lang, s.first_turn_draw, s.colour, s.ai_pace, s.think_s = before
             app.notify(t("settings.not_saved", s.lang, error=exc.cause.strerror or str(exc.cause)), severity="error",
                        timeout=10)
             return

@@ -1,0 +1,129 @@
+"""What the search bot found, kept beside a game's log: its annotations (issue 16).
+
+Each search move records the top candidates (a label for people, visits, win estimate), the
+simulations, the budget and the time taken. Annotations are **never rules events**: they live in
+a side file next to the save (``<save>.notes``, one JSON object a line), which no reader of saves
+looks at, so ``hkk verify`` and older versions of hkk are unaffected. A line that does not read
+(a torn write, an edited file) is skipped and counted, never fatal.
+
+A note names the entry it explains and that entry's action: after an undo a different move may
+take the same entry number, and the old note then no longer matches (:func:`notes_for` drops it).
+They name cards in the AI's hand, so the app shows them to its opponent only after the game.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+SUFFIX = ".notes"
+
+
+class Candidate(msgspec.Struct, forbid_unknown_fields=False):
+    label: str
+    visits: int
+    value: float | None = None
+
+
+class Note(msgspec.Struct, forbid_unknown_fields=False):
+    """One search move's annotation (entry number, the seat and action of that entry)."""
+
+    entry: int
+    seat: int
+    action: Any
+    sims: int
+    elapsed_s: float
+    budget_s: float | None = None
+    budget_sims: int | None = None
+    stopped: str = ""
+    candidates: list[Candidate] = []
+
+
+_encoder = msgspec.json.Encoder()
+_decoder = msgspec.json.Decoder(Note)
+
+
+def notes_path(save: str | os.PathLike[str]) -> Path:
+    """The side file of the save at ``save``."""
+    p = Path(save)
+    return p.with_name(p.name + SUFFIX)
+
+
+def make_note(entry: int, seat: int, action: Any, found: dict[str, Any],
+              labels: dict[int, str]) -> Note:
+    """A :class:`Note` from the search bot's ``last`` record; ``labels`` names its candidates
+    (by their place in ``found["candidates"]``) for people."""
+    cands = [Candidate(labels.get(i, _short(c.get("action"))), int(c.get("visits") or 0),
+                       c.get("value"))
+             for i, c in enumerate(found.get("candidates") or [])]
+    return Note(entry, seat, _plain(action), int(found.get("sims") or 0),
+                float(found.get("elapsed_s") or 0.0), found.get("budget_s"),
+                found.get("budget_sims"), str(found.get("stopped") or ""), cands)
+
+
+def append_note(save: str | os.PathLike[str], note: Note) -> None:
+    """Add ``note`` to the save's side file (an annotation that cannot be written is lost, the
+    game is not: the caller may ignore the ``OSError``)."""
+    with open(notes_path(save), "ab") as f:
+        f.write(_encoder.encode(note) + b"\n")
+
+
+@dataclass
+class Notes:
+    """The annotations of a save: by entry number (the latest note of each), and how many lines
+    were damaged and skipped."""
+
+    by_entry: dict[int, Note] = field(default_factory=dict)
+    damaged: int = 0
+
+
+def read_notes(save: str | os.PathLike[str]) -> Notes:
+    """The side file's notes (none if there is no side file); damaged lines are skipped and
+    counted in ``damaged``."""
+    out = Notes()
+    try:
+        data = notes_path(save).read_bytes()
+    except OSError:
+        return out
+    for line in data.splitlines():
+        if not line.strip():
+            continue
+        try:
+            note = _decoder.decode(line)
+        except (msgspec.DecodeError, msgspec.ValidationError):
+            out.damaged += 1
+            continue
+        if note.entry < 0 or note.sims < 0:
+            out.damaged += 1
+            continue
+        out.by_entry[note.entry] = note
+    return out
+
+
+def notes_for(notes: Notes, entries: list[Any]) -> dict[int, Note]:
+    """The notes that explain ``entries`` as they are (same seat and action at that number)."""
+    out = {}
+    for i, note in notes.by_entry.items():
+        if i < len(entries):
+            e = entries[i]
+            if e.player == note.seat and _plain(e.action) == note.action:
+                out[i] = note
+    return out
+
+
+def _plain(value: Any) -> Any:
+    """``value`` as it reads back from JSON (lists, not tuples)."""
+    return msgspec.json.decode(msgspec.json.encode(value))
+
+
+def _short(value: Any) -> str:
+    text = msgspec.json.encode(value).decode() if value is not None else "?"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+__all__ = ["Candidate", "Note", "Notes", "SUFFIX", "append_note", "make_note", "notes_for",
+           "notes_path", "read_notes"]
