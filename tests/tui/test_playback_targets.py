@@ -44,14 +44,15 @@ class Played:
         self.needs_view = getattr(inner, "needs_view", True)
         self.chosen: Any = None
 
-    def choose(self, view: Any, legal: list[Any]) -> Any:
+    def choose(self, ctx: Any) -> Any:
+        """A bot's choice from its context (engine.core.search.BotContext: view and legal)."""
         if self.chosen is None:
-            mine = next((a for a in legal if self.pick(a)), None)
+            mine = next((a for a in ctx.legal if self.pick(a)), None)
             if mine is not None:
                 self.chosen = mine
                 self.app.settings.ai_pace = 3600.0
                 return mine
-        return self.inner.choose(view, legal)
+        return self.inner.choose(ctx)
 
 
 def bots_turn() -> ScenarioSpec:

@@ -27,6 +27,8 @@ def test_tmux_sw_game_at_80x24_without_colour(monkeypatch):
         tmux.press("sw", number, "Start the game")
         for _row in ("AI's deck", "AI"):
             tmux.press("sw", "Down")
+        tmux.press("sw", "Right", "Normal")                  # Easy, Normal, Hard, then
+        tmux.press("sw", "Right", "Hard")
         tmux.press("sw", "Right", "random")                  # the random bot
         tmux.press("sw", "End")
         tmux.press("sw", "Enter", "Battlefield", "Turn", timeout=60)
