@@ -67,6 +67,14 @@ class SolveQuest(Act):              # MK 4.02
     quest: Id
 
 
+class Capture(Act):                 # MK 4.04: an opponent's building
+    building: Id
+
+
+class Raze(Act):                    # MK 3.03.F: destroy one of your buildings (a 4th gained)
+    card: Id
+
+
 class Join(Act):                    # team composition (MK 4.06): one adventurer
     card: Id
 
@@ -113,4 +121,4 @@ class Concede(Act):
 
 Action = Union[Start, ChooseStarter, PickTower, Done, Keep, Mulligan, Discard, Play, Attach,
                Activate, Siege, SolveQuest, Join, Protect, ChangeOrder, WallCheck, GoOn,
-               Condition, Victim, Pass, Concede, Cut, Reshuffle]
+               Condition, Victim, Pass, Concede, Cut, Reshuffle, Capture, Raze]

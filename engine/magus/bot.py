@@ -95,6 +95,8 @@ class SquireBot:
                     s = 5.0
                 elif d.type == "tower":
                     s = 3.0 + d.wall
+                elif d.type == "building":
+                    s = 5.0 + d.dp
                 elif d.subtype in ("melee", "ranged", "spell", "feint") and d.target.startswith(
                         "enemy"):
                     s = 9.0 + sum(e.amount for e in d.effects)
@@ -118,6 +120,14 @@ class SquireBot:
             elif t is X.Siege:
                 enemy = sum(self._level(v, i) for i in self._alert(v, opp))
                 s = 14.0 if power >= 4 and power > enemy else 0.5
+            elif t is X.Capture:
+                b = self._d(v, a.building)
+                enemy = sum(self._level(v, i) for i in self._alert(v, opp))
+                wall = b.wall if b is not None else 0
+                s = 13.0 if power >= 3 and power > enemy + wall else 0.5
+            elif t is X.Raze:
+                b = self._d(v, a.card)
+                s = 10.0 - (b.dp if b is not None else 0)    # keep the richest buildings
             elif t is X.Join:
                 s = 6.0 + self._level(v, a.card)
                 if m is not None and m.initiator != me and not m.attackers:

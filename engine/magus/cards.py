@@ -14,8 +14,8 @@ import re
 import msgspec
 
 TYPES = ("tower", "quest", "building", "obstacle", "action", "event", "adventurer", "ally")
-#: the types this part of the engine plays (buildings and allies: the second wave, spec §19)
-PLAYABLE_TYPES = ("tower", "quest", "obstacle", "action", "event", "adventurer")
+#: the types the engine plays (allies: a later part, spec §19)
+PLAYABLE_TYPES = ("tower", "quest", "building", "obstacle", "action", "event", "adventurer")
 #: main castes (MK 3.07.1); sub-castes are written ``warrior/knight`` and count as their main one
 CASTES = ("warrior", "priest", "rogue", "martial", "mage")
 ALIGNMENTS = ("", "life", "order", "death", "chaos")
@@ -63,7 +63,7 @@ class CardDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defa
     mental: int = 0
     level: int = 0
     keywords: tuple[str, ...] = ()
-    # tower level (MK 3.01, MK 2.01)
+    # tower level (MK 3.01, MK 2.01); a building's FAL X (MK 2.01.a, ruling 11)
     wall: int = 0
     starting_only: bool = False
     # quest (MK 3.02)
@@ -71,6 +71,10 @@ class CardDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defa
     solve_mp: int = 0
     paths: int = 0
     conditions: tuple[str, ...] = ()
+    # building (MK 3.03): team sizes (D), obstacle slots in ``paths``, DP in ``dp``, the play
+    # condition in ``conditions`` (castes only, at most one alternative list)
+    attackers: int = 3
+    defenders: int = 3
     # action / event (MK 3.05, MK 3.06)
     subtype: str = ""
     phase: str = "sor"

@@ -78,8 +78,9 @@ def current_level(pool: dict[str, CardDef], c: Card) -> int:
 
 
 def dp(s: State, pool: dict[str, CardDef], p: int) -> int:
-    """Derived DP (spec §1.3): solved quests' DP."""
-    return sum(pool[s.cards[i].cid].dp for i in s.players[p].solved)
+    """Derived DP (spec §1.3): solved quests' DP and controlled buildings' DP (MK 3.03.E)."""
+    pl = s.players[p]
+    return sum(pool[s.cards[i].cid].dp for i in pl.solved + pl.buildings)
 
 
 def team_of(s: State, p: int) -> list[int]:
@@ -107,6 +108,7 @@ def goes_to(s: State, pool: dict[str, CardDef], i: int) -> str:
     name = pool[c.cid].name.en
     for o in s.cards:
         if o.iid != i and o.owner == c.owner and pool[o.cid].name.en == name and \
-                o.zone in ("depth", "line", "team", "tower", "quests", "solved", "storage"):
+                o.zone in ("depth", "line", "team", "tower", "quests", "solved", "storage",
+                           "buildings"):
             return "past"
     return "depth"

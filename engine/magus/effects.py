@@ -37,7 +37,7 @@ def targets_hold(r: Run, item: Item) -> bool:
     """MK 6.05.R: an item that lost its target is neutralised."""
     if item.kind == "attach":
         host = r.card(item.target)
-        return host.zone in ("quests", "tower")
+        return host.zone in ("quests", "tower", "buildings")
     if item.kind in ("card", "copy"):
         d = r.d(item.card)
         if d.type in ("action", "event") and d.target:
@@ -75,7 +75,7 @@ def named_clash(r: Run, player: int, card: int) -> bool:
     s = r.s
     return any(o.iid != card and o.owner == player and not o.face_down and
                r.pool[o.cid].name.en == d.name.en and
-               o.zone in ("line", "team", "tower", "quests", "solved", "depth")
+               o.zone in ("line", "team", "tower", "quests", "solved", "depth", "buildings")
                for o in s.cards)
 
 
@@ -117,6 +117,13 @@ def resolve(r: Run, item: Item) -> bool:
         r.emit(E.CardMoved(item.card, "tower", item.player, True, -1, "MK 3.01.D"))
     elif d.type == "quest":
         r.emit(E.CardMoved(item.card, "quests", item.player, False, -1, "MK 3.02.A"))
+    elif d.type == "building":
+        if named_clash(r, item.player, item.card):
+            r.emit(E.CardMoved(item.card, "past", -1, False, -1,
+                               "MK 1.03 \"Nevesítés szabálya\""))
+            return True
+        r.emit(E.CardMoved(item.card, "buildings", item.player, False, -1, "MK 3.03.A"))
+        return not over_cap(r, item.player)
     else:
         from engine.magus.timeline import leaves_to
 
@@ -176,6 +183,38 @@ def run_effects(r: Run, item: Item, effects: tuple[Effect, ...]) -> None:
             for v in team_of(s, 1 - item.player):
                 if current_level(r.pool, r.card(v)) >= 1:
                     r.emit(E.Damaged(v, e.amount, "MK 4.06 \"Csapda aktivizálás\""))
+
+
+# ---------------------------------------------------------------------------- buildings
+BUILDING_CAP = 3                                                               # MK 3.03.F
+
+
+def over_cap(r: Run, player: int) -> bool:
+    """MK 3.03.F, ruling 37: a player who gains a fourth building destroys one of his choice
+    before anyone acts, without a timeline (the decision ``raze``)."""
+    if len(r.s.players[player].buildings) > BUILDING_CAP:
+        r.stage("raze", player, "MK 3.03.F")
+        return True
+    return False
+
+
+def building_condition(r: Run, player: int, card: int) -> bool:
+    """MK 3.03.A-B: a building's play condition, met by distinct own alert-or-not adventurers
+    in the Line (castes only)."""
+    from engine.magus.cards import parse_condition
+
+    d = r.d(card)
+    if not d.conditions:
+        return True
+    line = [i for i in r.s.players[player].line if r.d(i).type == "adventurer"]
+    used: set[int] = set()
+    for part in parse_condition(d.conditions[0]):
+        found = next((i for i in line if i not in used and any(
+            k.split("/")[0] in part for k in r.d(i).castes)), None)
+        if found is None:
+            return False
+        used.add(found)
+    return True
 
 
 # ---------------------------------------------------------------------------- beasts

@@ -14,7 +14,7 @@ MP_START = 6                                 # MK 1.08.C
 MP_GAIN = 4                                  # MK 1.07 "MP-nyerés lépés"
 #: stages that wait for a seat
 DECISIONS = {"starter", "cut", "towers", "mulligan", "adjust", "close_discard", PRIORITY, "team",
-             "wall", "order", "goon", "more", "condition", "victim"}
+             "wall", "order", "goon", "more", "condition", "victim", "raze"}
 
 
 def advance(r: Run) -> None:
@@ -128,7 +128,7 @@ def hand_step(r: Run) -> None:
 def rerotate(r: Run) -> None:
     """c) Every card in Present turns back one step (ruling 28), then the phase timeline."""
     for c in r.s.cards:
-        if c.zone in ("line", "tower", "quests", "storage") and c.pos != "alert":
+        if c.zone in ("line", "tower", "quests", "storage", "buildings") and c.pos != "alert":
             r.emit(E.PositionSet(c.iid, "alert" if c.pos == "resting" else "resting",
                                  "MK 1.07 \"Visszaforgatás lépés\""))
     open_timeline(r, "resource", "MK 1.07 \"Erőforrás fázis\"")

@@ -9,12 +9,14 @@ from engine.core.game import IllegalAction
 from engine.magus import events as E
 from engine.magus import flow, manoeuvre as M
 from engine.magus.actions import (
-    Activate, Attach, ChangeOrder, ChooseStarter, Concede, Condition, Cut, Discard, Done, GoOn,
-    Join, Keep, Mulligan, Pass, PickTower, Play, Protect, Reshuffle, Siege, SolveQuest, Victim,
-    WallCheck,
+    Activate, Attach, Capture, ChangeOrder, ChooseStarter, Concede, Condition, Cut, Discard, Done,
+    GoOn, Join, Keep, Mulligan, Pass, PickTower, Play, Protect, Raze, Reshuffle, Siege, SolveQuest,
+    Victim, WallCheck,
 )
 from engine.magus.ctx import Run, attached_to, holder, team_of
-from engine.magus.effects import beast_attack, beast_step, beast_victims, clash, named_clash
+from engine.magus.effects import (
+    beast_attack, beast_step, beast_victims, building_condition, clash, named_clash,
+)
 from engine.magus.timeline import PRIORITY, add_item, after_unwind, context, open_timeline, \
     pass_priority
 
@@ -61,7 +63,7 @@ def legal(r: Run, seat: int) -> list[Any]:  # noqa: C901 - one branch per stage
         return [Discard(i) for i in sorted(p.hand)] + [Done()]
     m = s.manoeuvre
     if st == "team" and m is not None:
-        size = M.TEAM_SIZE
+        size = M.team_size(r, m, m.step != "init")
         out = []
         if len(p.picked) < size:
             out = [Join(i) for i in p.line if s.cards[i].pos == "alert" and i not in p.picked
@@ -82,6 +84,8 @@ def legal(r: Run, seat: int) -> list[Any]:  # noqa: C901 - one branch per stage
         return [GoOn(True), GoOn(False)]
     if st == "condition" and m is not None:
         return [Condition(i) for i in range(len(r.d(m.target).conditions))]
+    if st == "raze":
+        return [Raze(i) for i in sorted(p.buildings)]
     if st == "victim" and s.beast:
         return [Victim(i) for i in beast_victims(r, 1 - seat)]
     return []
@@ -156,6 +160,9 @@ def _plays(r: Run, seat: int, ctx: str) -> list[Any]:  # noqa: C901
                 out.append(Play(i))
             elif d.type == "event" and d.mp <= p.mp:
                 out.append(Play(i))
+            elif d.type == "building" and d.mp <= p.mp and building_condition(r, seat, i) \
+                    and not named_clash(r, seat, i):                           # MK 3.03.A
+                out.append(Play(i))
             elif d.type == "obstacle":
                 for h in _hosts(r, seat):
                     out.append(Attach(i, h))
@@ -197,6 +204,9 @@ def _hosts(r: Run, seat: int) -> list[int]:
     for t in s.players[seat].tower:
         if len(attached_to(s, t)) < 2:                                            # MK 3.01.C
             out.append(t)
+    for b in s.players[seat].buildings:                                           # MK 3.03.D
+        if len(attached_to(s, b)) < r.d(b).paths:
+            out.append(b)
     return out
 
 
@@ -214,6 +224,8 @@ def _priority(r: Run, seat: int) -> list[Any]:
             out.append(Siege())
         if alert:
             out += [SolveQuest(q) for pl in s.players for q in pl.quests]
+            out += [Capture(b) for b in s.players[1 - seat].buildings              # MK 4.04
+                    if M.capture_cost(r, b) <= p.mp]
     elif ctx == "sor":
         out = [a for a in out if isinstance(a, Play) and r.d(a.card).speed == "fast"]
     if ctx == "timeline":                      # MK 3.04.F: onto the opponent's new quest
@@ -264,6 +276,12 @@ def refuse(r: Run, seat: int, a: Any) -> IllegalAction:
                                  f"{s.players[seat].mp}.", "mp")
         if d.type == "quest":
             return IllegalAction("MK 3.02.C", "You already have 3 pending quests.", "quests")
+        if d.type == "building" and named_clash(r, seat, card):
+            return IllegalAction("MK 1.03 \"Nevesítés szabálya\"", "You already have a card "
+                                 "of that name in Present or the Depth.", "named")
+        if d.type == "building":
+            return IllegalAction("MK 3.03.A", "A building is played only if its play condition "
+                                 "is met by adventurers in your Line.", "condition")
         if d.type == "adventurer" and named_clash(r, seat, card):
             return IllegalAction("MK 1.03 \"Nevesítés szabálya\"", "You already have a card "
                                  "of that name in Present or the Depth.", "named")
@@ -273,12 +291,24 @@ def refuse(r: Run, seat: int, a: Any) -> IllegalAction:
         if d.type == "action":
             return IllegalAction("MK 5.01.B", "Name an alert caster of a listed caste and a "
                                  "legal target for that card (MK 3.05, MK 6.04).", "target")
+    if isinstance(a, Capture):
+        b = a.building
+        if b >= len(s.cards) or b not in s.players[1 - seat].buildings:
+            return IllegalAction("MK 4.01.C", "Only a building of your opponent can be "
+                                 "captured; nobody captures his own.", "capture_target")
+        return IllegalAction("MK 4.01.F", f"A capture costs the building's DP "
+                             f"({M.capture_cost(r, b)} MP) and needs an alert adventurer in the "
+                             "Sor of the Manoeuvres phase.", "manoeuvre")
+    if isinstance(a, Raze):
+        return IllegalAction("MK 3.03.F", "Destroy one of your own buildings.", "raze")
     if isinstance(a, (Siege, SolveQuest)):
         return IllegalAction("MK 4.01.B", "A line-leaving manoeuvre is started in the Sor with "
                              "an alert adventurer and its MP (a siege costs 2).", "manoeuvre")
     if isinstance(a, Join):
+        m = s.manoeuvre
+        size = M.team_size(r, m, m.step != "init") if m is not None else M.TEAM_SIZE
         return IllegalAction("MK 4.01.E", "Only your alert adventurers in the Line may join, "
-                             "at most 3.", "team")
+                             f"at most {size}.", "team")
     if isinstance(a, Activate) and s.timelines and a.card in s.timelines[-1].used:
         return IllegalAction("MK 6.06.D", "That obstacle was already activated in this "
                              "timeline; an ability is activated once per timeline.", "once")
@@ -366,6 +396,10 @@ def perform(r: Run, seat: int, a: Any) -> None:  # noqa: C901 - one branch per a
         M.begin(r, "siege", s.players[1 - seat].tower[0], seat)
     elif t is SolveQuest:
         M.begin(r, "quest", a.quest, seat)
+    elif t is Capture:
+        M.begin(r, "capture", a.building, seat)
+    elif t is Raze:
+        M.raze(r, seat, a.card)
     elif t is Join:
         r.emit(E.Picked(seat, a.card, "MK 4.01.E"))
     elif t is Done and st == "team":

@@ -1,4 +1,5 @@
-"""Line-leaving manoeuvres (MK 4.01-4.06, spec §10-11): tower siege and quest solving, each in
+"""Line-leaving manoeuvres (MK 4.01-4.06, spec §10-11): tower siege, quest solving and building
+capture, each in
 its step order, with the surrounding timeline (MK 6.06) around their inner phase timelines,
 obstacles, the wall check, a blocking team or none, combat (prep, battle order, combat rounds,
 result) and the outcome."""
@@ -15,6 +16,20 @@ from engine.magus.timeline import (
 
 SIEGE_MP = 2                                          # MK 4.01.F
 TEAM_SIZE = 3
+
+
+def team_size(r: Run, m: object, blocking: bool) -> int:
+    """MK 4.01.F, MK 3.03.D: 3 a side; a building's printed attacker/defender numbers."""
+    kind, target = getattr(m, "kind"), getattr(m, "target")
+    if kind == "capture":
+        d = r.d(target)
+        return d.defenders if blocking else d.attackers
+    return TEAM_SIZE
+
+
+def capture_cost(r: Run, building: int) -> int:
+    """MK 4.01.F: a capture costs the building's DP; a negative DP counts as 0 (MK 1.10.C)."""
+    return max(0, r.d(building).dp)
 
 
 def begin(r: Run, kind: str, target: int, player: int) -> None:
@@ -35,6 +50,8 @@ def team_done(r: Run, player: int) -> None:
     if m.step == "init":
         cost = SIEGE_MP if m.kind == "siege" and not any(
             "raiding" in r.d(i).keywords for i in picked) else 0               # MK 2.18
+        if m.kind == "capture":
+            cost = capture_cost(r, m.target)
         r.mp(player, -cost, "MK 4.01.F")
         r.stamp(player)
         for i in picked:
@@ -55,11 +72,16 @@ def after_timeline(r: Run, kind: str) -> None:
         end(r, "empty", "MK 4.01.I")
         return
     if kind == "m_init":
-        reveal(r) if m.kind == "siege" else block(r)
+        if m.kind == "siege":
+            reveal(r)
+        elif m.kind == "capture":                                    # MK 4.04 step 2
+            obstacles(r)
+        else:
+            block(r)
     elif kind == "m_reveal":
         obstacles(r)
     elif kind == "m_obst":
-        if m.kind == "siege":
+        if m.kind in ("siege", "capture"):
             wall_check(r)
         else:
             condition(r)
@@ -69,6 +91,8 @@ def after_timeline(r: Run, kind: str) -> None:
             open_timeline(r, "m_prep", "MK 4.06 \"Harc előkészítés\"")
         elif m.kind == "siege":
             outcome(r, True, "MK 4.03.F")
+        elif m.kind == "capture":
+            captured(r, True, "MK 4.04.D")
         else:
             obstacles(r)
     elif kind == "m_prep":
@@ -125,11 +149,12 @@ def team_level(r: Run, members: list[int]) -> int:
 def wall_of(r: Run) -> int:
     m = r.s.manoeuvre
     assert m is not None
-    return r.d(m.target).wall if m.kind == "siege" else 0
+    return r.d(m.target).wall if m.kind in ("siege", "capture") else 0   # MK 4.04.B
 
 
 def wall_check(r: Run) -> None:
-    """MK 4.03.C: Wall ≥ the besiegers' level lets the defender end the siege."""
+    """MK 4.03.C, MK 4.04.B: Wall ≥ the attackers' level lets the defender end the siege or
+    the capture."""
     m = r.s.manoeuvre
     assert m is not None
     if wall_of(r) >= team_level(r, m.attackers):
@@ -227,6 +252,9 @@ def decide(r: Run) -> None:
     if m.kind == "siege":
         outcome(r, winner == m.initiator, "MK 4.03.E")
         return
+    if m.kind == "capture":
+        captured(r, winner == m.initiator, "MK 4.04.D")
+        return
     # quest (MK 4.02.C): the non-winners go home; the winner continues or goes home
     for side, team in ((m.initiator, m.attackers), (1 - m.initiator, m.blockers)):
         if side != winner:
@@ -260,6 +288,39 @@ def outcome(r: Run, success: bool, rule: str) -> None:
     elif m.was_hidden:
         r.emit(E.Concealed(m.target))
     end(r, "taken" if success else "held", rule)
+
+
+def captured(r: Run, success: bool, rule: str) -> None:
+    """MK 4.04.D-E: a successful capture passes the building to the initiator; its attachments
+    and tokens go to the Past/Depth; then the cap of three buildings (MK 3.03.F)."""
+    from engine.magus.effects import over_cap
+
+    s = r.s
+    m = s.manoeuvre
+    assert m is not None
+    if not success:
+        end(r, "held", rule)
+        return
+    for a in attached_to(s, m.target):
+        r.emit(E.CardMoved(a, goes_to(s, r.pool, a), -1, False, -1, "MK 4.04.E"))
+    r.emit(E.CardMoved(m.target, "buildings", m.initiator, False, -1, rule))
+    r.emit(E.StepBegan("outcome", rule))
+    if over_cap(r, m.initiator):
+        return                                   # the Raze decision ends the manoeuvre
+    end(r, "taken", rule)
+
+
+def raze(r: Run, player: int, card: int) -> None:
+    """MK 3.03.F: the chosen building goes to the Past/Depth, no timeline; then what the gain
+    interrupted goes on (the capture's end, or the timeline the building entered in)."""
+    from engine.magus.timeline import after_unwind
+
+    r.emit(E.CardMoved(card, goes_to(r.s, r.pool, card), -1, False, -1, "MK 3.03.F"))
+    m = r.s.manoeuvre
+    if m is not None and m.step == "outcome":
+        end(r, "taken", "MK 4.04.D")
+    else:
+        after_unwind(r)
 
 
 def solver(r: Run) -> int:

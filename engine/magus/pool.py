@@ -85,6 +85,18 @@ def _check_card(d: CardDef, file: str) -> list[Problem]:
                 parse_condition(c)
             except ConditionError as exc:
                 bad(str(exc))
+    if d.type == "building":                                                     # MK 3.03
+        if len(d.conditions) > 1:
+            bad("a building has at most one play condition (MK 3.03.A-B)")
+        for c in d.conditions:
+            try:
+                if any(">" in a for part in parse_condition(c) for a in part):
+                    bad("a building's play condition names castes only; test rolls belong "
+                        "to quests (MK 3.03.B)")
+            except ConditionError as exc:
+                bad(str(exc))
+        if not (1 <= d.attackers <= 6 and 1 <= d.defenders <= 6):
+            bad("a building's attacker and defender team sizes are 1-6 (MK 3.03.D)")
     if d.type == "obstacle":
         if d.kind not in OBSTACLE_KINDS:
             bad(f"an obstacle's kind is trap or beast, not {d.kind!r} (MK 3.04.D)")

@@ -10,7 +10,7 @@ from engine.magus.state import Item, Manoeuvre, State, Timeline
 
 #: zones held in a player's lists
 LISTED = ("future", "hand", "line", "tower", "quests", "solved", "past", "depth", "storage",
-          "sideboard")
+          "sideboard", "buildings")
 
 
 def _unzone(s: State, i: int) -> None:

@@ -494,6 +494,13 @@ _R: list[tuple[str, str, str]] = [
     ("MK 3.03",
      "Building.",
      "Építmény."),
+    ("MK 3.03.A",
+     "A building is played open, MP-bound, in the Sor, if its player meets its play condition.",
+     "Az építmény nyíltan, MP-kötötten, a Sorban leidézhető, ha játékosa teljesíti a "
+     "leidézési feltételét."),
+    ("MK 3.03.B",
+     "A building's play condition is written like a quest's.",
+     "Az építmény leidézési feltétele a küldetésekével azonos jelölésű."),
     ("MK 3.03.D",
      "Attacker and defender sizes default to 3 and 3.",
      "Támadó és védő létszám alapból 3 és 3."),

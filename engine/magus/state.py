@@ -13,7 +13,7 @@ from engine.core.protocol import Result
 
 # zones of a card (MK 1.03, spec §4.1)
 ZONES = ("future", "hand", "timeline", "line", "tower", "quests", "solved", "past", "depth",
-         "storage", "attached", "team", "sideboard")
+         "storage", "attached", "team", "sideboard", "buildings")
 
 
 class Card(msgspec.Struct):
@@ -53,7 +53,7 @@ class Timeline(msgspec.Struct):
 
 
 class Manoeuvre(msgspec.Struct):
-    kind: str                     # siege / quest
+    kind: str                     # siege / quest / capture
     target: int
     initiator: int
     attackers: list[int] = []
@@ -77,6 +77,7 @@ class PlayerState(msgspec.Struct):
     past: list[int] = []
     depth: list[int] = []
     storage: list[int] = []
+    buildings: list[int] = []     # controlled buildings (MK 3.03), at most 3 (F)
     sideboard: list[int] = []
     mp: int = 0
     stamp: int = 0                # clock of the last MP-bound action (MK 1.06.B)

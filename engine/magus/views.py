@@ -59,6 +59,7 @@ class SeatView(msgspec.Struct, frozen=True):
     past: tuple[int, ...]
     depth: tuple[int, ...]
     storage: tuple[int, ...]
+    buildings: tuple[int, ...] = ()
 
 
 class MkView(msgspec.Struct, frozen=True):
@@ -109,7 +110,8 @@ def view(s: State, pool: dict, seat: int, decision: Decision | None) -> MkView:
                                 c.controller, c.pos, c.damage, c.face_down, c.host, c.front)
     seats = tuple(SeatView(p.mp, dp(s, pool, n), len(p.hand), len(p.future), tuple(p.line),
                            tuple(p.tower), tuple(p.quests), tuple(p.solved), tuple(p.past),
-                           tuple(p.depth), tuple(p.storage)) for n, p in enumerate(s.players))
+                           tuple(p.depth), tuple(p.storage), tuple(p.buildings))
+                  for n, p in enumerate(s.players))
     mine = s.players[seat] if 0 <= seat < 2 else None
     return MkView(
         seat, s.round, s.phase, s.stage, s.chooser, s.active, s.why, s.why_a, s.why_b, seats,
