@@ -71,6 +71,10 @@ class Capture(Act):                 # MK 4.04: an opponent's building
     building: Id
 
 
+class Fight(Act):                   # MK 4.05: when an effect permits it (MK 4.01.A)
+    pass
+
+
 class Raze(Act):                    # MK 3.03.F: destroy one of your buildings (a 4th gained)
     card: Id
 
@@ -121,4 +125,5 @@ class Concede(Act):
 
 Action = Union[Start, ChooseStarter, PickTower, Done, Keep, Mulligan, Discard, Play, Attach,
                Activate, Siege, SolveQuest, Join, Protect, ChangeOrder, WallCheck, GoOn,
-               Condition, Victim, Pass, Concede, Cut, Reshuffle, Capture, Raze]
+               Condition, Victim, Pass, Concede, Cut, Reshuffle, Capture, Raze,
+               Fight]

@@ -125,6 +125,10 @@ class SquireBot:
                 enemy = sum(self._level(v, i) for i in self._alert(v, opp))
                 wall = b.wall if b is not None else 0
                 s = 13.0 if power >= 3 and power > enemy + wall else 0.5
+            elif t is X.Fight:
+                enemy = max((self._level(v, i) for i in self._alert(v, opp)), default=0)
+                best = max((self._level(v, i) for i in mine_alert), default=0)
+                s = 11.0 if best > enemy else 0.5
             elif t is X.Raze:
                 b = self._d(v, a.card)
                 s = 10.0 - (b.dp if b is not None else 0)    # keep the richest buildings

@@ -28,7 +28,7 @@ SUBTYPES = ("", "melee", "ranged", "spell", "feint", "heal", "neutralise")
 TARGETS = ("", "enemy_line", "own_adventurer", "enemy_front", "enemy_combat", "item")
 #: effect primitives
 OPS = ("damage", "attack", "heal", "neutralise", "draw", "gain_mp", "doom", "damage_team",
-       "end_combat", "end_manoeuvre", "copy")
+       "end_combat", "end_manoeuvre", "copy", "allow_fight")
 #: durations of action and event cards this part plays (MK 5.06.D; the others come with
 #: equipment and lasting events, spec §19)
 DURATIONS = ("instant",)

@@ -173,6 +173,8 @@ def run_effects(r: Run, item: Item, effects: tuple[Effect, ...]) -> None:
                 fut = s.players[item.player].future
                 if fut:
                     r.emit(E.Drew(item.player, fut[0], "MK 3.06"))
+        elif e.op == "allow_fight":                  # MK 4.01.A: this round, its player
+            r.emit(E.FightsGranted(item.player, e.amount, "MK 4.01.A"))
         elif e.op == "gain_mp":
             r.mp(item.player, e.amount, "MK 1.14.1.A")
         elif e.op == "doom":

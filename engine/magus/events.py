@@ -300,10 +300,16 @@ class CutAnswered(Ev):              # the opponent cut (at > 0), reshuffled, or 
     rule: str = "MK 1.03 \"Keverési szabály\""
 
 
+class FightsGranted(Ev):            # MK 4.01.A: an effect permits (or the round ends) fights
+    player: int
+    delta: int
+    rule: str = "MK 4.01.A"
+
+
 class EndWaits(Ev):                 # MK 6.05.Q: honoured at the end of the current timeline
     what: str                       # combat / manoeuvre / "" (honoured)
     rule: str = "MK 6.05.Q"
 
 
 Event = Union[Event, CutOffered, CutAnswered, EndWaits, BeastBegan, BeastAttacked, BeastHit,  # type: ignore[misc]
-              BeastEnded]
+              BeastEnded, FightsGranted]

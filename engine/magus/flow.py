@@ -194,6 +194,9 @@ def check_immediate_end(r: Run) -> bool:
 def end_of_round(r: Run) -> None:
     """MK 1.01.B at the end of the Round-closing timeline, in order."""
     s = r.s
+    for p, pl in enumerate(s.players):      # permissions "this round" expire (MK 4.01.A)
+        if pl.fights:
+            r.emit(E.FightsGranted(p, -pl.fights, "MK 1.07 \"Forduló zárása fázis\""))
     d = [dp(s, r.pool, p) for p in (0, 1)]
     empty = [not p.future for p in s.players]
     for p in (0, 1):

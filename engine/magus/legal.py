@@ -10,8 +10,8 @@ from engine.magus import events as E
 from engine.magus import flow, manoeuvre as M
 from engine.magus.actions import (
     Activate, Attach, Capture, ChangeOrder, ChooseStarter, Concede, Condition, Cut, Discard, Done,
-    GoOn, Join, Keep, Mulligan, Pass, PickTower, Play, Protect, Raze, Reshuffle, Siege, SolveQuest,
-    Victim, WallCheck,
+    Fight, GoOn, Join, Keep, Mulligan, Pass, PickTower, Play, Protect, Raze, Reshuffle, Siege,
+    SolveQuest, Victim, WallCheck,
 )
 from engine.magus.ctx import Run, attached_to, holder, team_of
 from engine.magus.effects import (
@@ -226,6 +226,8 @@ def _priority(r: Run, seat: int) -> list[Any]:
             out += [SolveQuest(q) for pl in s.players for q in pl.quests]
             out += [Capture(b) for b in s.players[1 - seat].buildings              # MK 4.04
                     if M.capture_cost(r, b) <= p.mp]
+            if p.fights > 0:                                               # MK 4.01.A
+                out.append(Fight())
     elif ctx == "sor":
         out = [a for a in out if isinstance(a, Play) and r.d(a.card).speed == "fast"]
     if ctx == "timeline":                      # MK 3.04.F: onto the opponent's new quest
@@ -299,6 +301,9 @@ def refuse(r: Run, seat: int, a: Any) -> IllegalAction:
         return IllegalAction("MK 4.01.F", f"A capture costs the building's DP "
                              f"({M.capture_cost(r, b)} MP) and needs an alert adventurer in the "
                              "Sor of the Manoeuvres phase.", "manoeuvre")
+    if isinstance(a, Fight):
+        return IllegalAction("MK 4.01.A", "A fight may be started only when an effect permits "
+                             "it this round, with an alert adventurer in the Sor.", "fight")
     if isinstance(a, Raze):
         return IllegalAction("MK 3.03.F", "Destroy one of your own buildings.", "raze")
     if isinstance(a, (Siege, SolveQuest)):
@@ -396,6 +401,8 @@ def perform(r: Run, seat: int, a: Any) -> None:  # noqa: C901 - one branch per a
         M.begin(r, "siege", s.players[1 - seat].tower[0], seat)
     elif t is SolveQuest:
         M.begin(r, "quest", a.quest, seat)
+    elif t is Fight:
+        M.begin(r, "fight", -1, seat)
     elif t is Capture:
         M.begin(r, "capture", a.building, seat)
     elif t is Raze:

@@ -16,6 +16,7 @@ from engine.magus.timeline import (
 
 SIEGE_MP = 2                                          # MK 4.01.F
 TEAM_SIZE = 3
+FIGHT_SIZE = 1                                        # MK 4.01.F
 
 
 def team_size(r: Run, m: object, blocking: bool) -> int:
@@ -24,6 +25,8 @@ def team_size(r: Run, m: object, blocking: bool) -> int:
     if kind == "capture":
         d = r.d(target)
         return d.defenders if blocking else d.attackers
+    if kind == "fight":
+        return FIGHT_SIZE
     return TEAM_SIZE
 
 
@@ -53,6 +56,8 @@ def team_done(r: Run, player: int) -> None:
         if m.kind == "capture":
             cost = capture_cost(r, m.target)
         r.mp(player, -cost, "MK 4.01.F")
+        if m.kind == "fight":                      # the permission is used (MK 4.01.A)
+            r.emit(E.FightsGranted(player, -1, "MK 4.01.A"))
         r.stamp(player)
         for i in picked:
             r.emit(E.TeamJoined(0, i, "MK 4.06 \"Kezdeményező csapat\""))
@@ -93,6 +98,8 @@ def after_timeline(r: Run, kind: str) -> None:
             outcome(r, True, "MK 4.03.F")
         elif m.kind == "capture":
             captured(r, True, "MK 4.04.D")
+        elif m.kind == "fight":                    # MK 4.05.D-E: an empty combat step
+            to_result(r)
         else:
             obstacles(r)
     elif kind == "m_prep":
@@ -254,6 +261,10 @@ def decide(r: Run) -> None:
         return
     if m.kind == "capture":
         captured(r, winner == m.initiator, "MK 4.04.D")
+        return
+    if m.kind == "fight":                          # MK 4.05.E, MK 4.01.J: the higher wins
+        end(r, "won" if winner == m.initiator else "lost" if winner >= 0 else "draw",
+            "MK 4.05")
         return
     # quest (MK 4.02.C): the non-winners go home; the winner continues or goes home
     for side, team in ((m.initiator, m.attackers), (1 - m.initiator, m.blockers)):

@@ -196,6 +196,8 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
         s.beast_hits[ev.victim] = s.beast_hits.get(ev.victim, 0) + ev.amount
     elif t is E.BeastEnded:
         s.beast, s.beast_hits = [], {}
+    elif t is E.FightsGranted:
+        s.players[ev.player].fights += ev.delta
     elif t is E.GameEnded:
         s.result = Result(ev.winners, ev.reason, ev.rule)
         s.phase, s.stage = "over", "over"

@@ -53,7 +53,7 @@ class Timeline(msgspec.Struct):
 
 
 class Manoeuvre(msgspec.Struct):
-    kind: str                     # siege / quest / capture
+    kind: str                     # siege / quest / capture / fight (target -1)
     target: int
     initiator: int
     attackers: list[int] = []
@@ -78,6 +78,7 @@ class PlayerState(msgspec.Struct):
     depth: list[int] = []
     storage: list[int] = []
     buildings: list[int] = []     # controlled buildings (MK 3.03), at most 3 (F)
+    fights: int = 0               # fights an effect permits this round (MK 4.01.A)
     sideboard: list[int] = []
     mp: int = 0
     stamp: int = 0                # clock of the last MP-bound action (MK 1.06.B)
