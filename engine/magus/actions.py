@@ -71,6 +71,15 @@ class Capture(Act):                 # MK 4.04: an opponent's building
     building: Id
 
 
+class Equip(Act):                   # MK 3.05.3.C: from the Storage onto an adventurer
+    card: Id
+    host: Id
+
+
+class Unequip(Act):                 # MK 3.05.3.C: back to the Storage (not magic items)
+    card: Id
+
+
 class Fight(Act):                   # MK 4.05: when an effect permits it (MK 4.01.A)
     pass
 
@@ -126,4 +135,4 @@ class Concede(Act):
 Action = Union[Start, ChooseStarter, PickTower, Done, Keep, Mulligan, Discard, Play, Attach,
                Activate, Siege, SolveQuest, Join, Protect, ChangeOrder, WallCheck, GoOn,
                Condition, Victim, Pass, Concede, Cut, Reshuffle, Capture, Raze,
-               Fight]
+               Fight, Equip, Unequip]

@@ -125,6 +125,10 @@ class SquireBot:
                 enemy = sum(self._level(v, i) for i in self._alert(v, opp))
                 wall = b.wall if b is not None else 0
                 s = 13.0 if power >= 3 and power > enemy + wall else 0.5
+            elif t is X.Equip:
+                s = 7.0 + self._level(v, a.host) / 10          # the strongest wears it
+            elif t is X.Unequip:
+                s = 0.2
             elif t is X.Fight:
                 enemy = max((self._level(v, i) for i in self._alert(v, opp)), default=0)
                 best = max((self._level(v, i) for i in mine_alert), default=0)

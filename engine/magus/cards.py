@@ -23,7 +23,12 @@ OPPOSED = {"life": "death", "death": "life", "order": "chaos", "chaos": "order"}
 #: phase tags (MK 5.05): sor (default), manoeuvre, combat, prep
 PHASE_TAGS = ("sor", "manoeuvre", "combat", "prep")
 SPEEDS = ("mp", "fast")                                     # MK 5.08
-SUBTYPES = ("", "melee", "ranged", "spell", "feint", "heal", "neutralise")
+SUBTYPES = ("", "melee", "ranged", "spell", "feint", "heal", "neutralise", "equipment")
+#: equipment slots (MK 3.05.3.H-I): one of each per adventurer; an off-hand weapon takes the
+#: shield's place
+SLOTS = ("gear", "weapon", "shield", "offhand", "armour", "cloak", "staff")
+#: what an equipment's modifiers may change (fed through numbers.py, MK 5.11)
+BOOSTABLE = ("level", "physique", "astral", "mental")
 #: what an item aims at (MK 5.01.B, MK 6.04)
 TARGETS = ("", "enemy_line", "own_adventurer", "enemy_front", "enemy_combat", "item")
 #: effect primitives
@@ -31,7 +36,7 @@ OPS = ("damage", "attack", "heal", "neutralise", "draw", "gain_mp", "doom", "dam
        "end_combat", "end_manoeuvre", "copy", "allow_fight")
 #: durations of action and event cards this part plays (MK 5.06.D; the others come with
 #: equipment and lasting events, spec §19)
-DURATIONS = ("instant",)
+DURATIONS = ("instant", "permanent")
 KEYWORDS = ("momentum", "raiding", "recall")
 OBSTACLE_KINDS = ("trap", "beast")
 #: quest condition atoms: a main caste, or a test "physique>4" / "astral>3" / "mental>2"
@@ -46,6 +51,15 @@ class Text(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 class Effect(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     op: str
     amount: int = 0
+
+
+class Boost(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A modifier an attached equipment gives its wearer (MK 3.05.3.G, MK 5.11): ``attr`` ±
+    ``amount``; ``strong`` for "in any case" (MK 5.10.C)."""
+
+    attr: str
+    amount: int
+    strong: bool = False
 
 
 class CardDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -82,6 +96,13 @@ class CardDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defa
     target: str = ""
     duration: str = "instant"
     effects: tuple[Effect, ...] = ()
+    # equipment (MK 3.05.3): its slot, magic items stay attached (E), relics only on named
+    # adventurers (F), modifiers for the wearer, armour VÉDŐKÜSZÖB X SFÉ Y (MK 2.17)
+    slot: str = ""
+    magic: bool = False
+    relic: bool = False
+    boosts: tuple[Boost, ...] = ()
+    armour: tuple[int, int] = (0, 0)
     # obstacle (MK 3.04, MK 4.06 "Bestia")
     kind: str = ""
     number: int = 0

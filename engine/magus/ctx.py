@@ -72,9 +72,28 @@ def holder(c: Card) -> int:
     return c.controller if c.controller >= 0 else c.owner
 
 
-def current_level(pool: dict[str, CardDef], c: Card) -> int:
-    """MK 3.07.5: base level − damage."""
-    return pool[c.cid].level - c.damage
+def worn(s: State, pool: dict[str, CardDef], i: int) -> list[int]:
+    """The equipment attached to adventurer ``i`` (MK 3.05.3.G: it works only attached)."""
+    return [c.iid for c in s.cards if c.zone == "attached" and c.host == i and
+            pool[c.cid].subtype == "equipment"]
+
+
+def value(s: State | None, pool: dict[str, CardDef], c: Card, attr: str) -> int:
+    """A printed number of an adventurer through the pipeline of MK 5.11 (numbers.py): the
+    modifiers of its worn equipment, in the order they were attached (card ids)."""
+    from engine.magus.numbers import Mod, compute
+
+    base = getattr(pool[c.cid], attr)
+    if s is None:
+        return base
+    mods = [Mod("add", b.amount, strong=b.strong, time=e)
+            for e in worn(s, pool, c.iid) for b in pool[s.cards[e].cid].boosts if b.attr == attr]
+    return compute(base, mods) if mods else base
+
+
+def current_level(pool: dict[str, CardDef], c: Card, s: State | None = None) -> int:
+    """MK 3.07.5: base level (with its equipment's modifiers when ``s`` is given) − damage."""
+    return value(s, pool, c, "level") - c.damage
 
 
 def dp(s: State, pool: dict[str, CardDef], p: int) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.magus import events as E
 from engine.magus.cards import OPPOSED, Effect
-from engine.magus.ctx import Run, current_level, goes_to, holder, team_of
+from engine.magus.ctx import Run, current_level, goes_to, holder, team_of, value
 from engine.magus.state import Item
 
 
@@ -90,6 +90,11 @@ def resolve(r: Run, item: Item) -> bool:
         if c.zone == "team":
             r.emit(E.OrderSet(item.target, not c.front, "MK 4.06 \"Harci körök\".F"))
         return True
+    if item.kind in ("equip", "unequip"):                                    # MK 3.05.3.C
+        from engine.magus import equipment
+
+        (equipment.resolve_equip if item.kind == "equip" else equipment.resolve_unequip)(r, item)
+        return True
     if item.kind == "copy":                                                   # MK 6.05.O
         run_effects(r, item, r.d(item.card).effects)
         return True
@@ -124,6 +129,8 @@ def resolve(r: Run, item: Item) -> bool:
             return True
         r.emit(E.CardMoved(item.card, "buildings", item.player, False, -1, "MK 3.03.A"))
         return not over_cap(r, item.player)
+    elif d.subtype == "equipment":                             # MK 3.05.3.B: to the Storage
+        r.emit(E.CardMoved(item.card, "storage", item.player, False, -1, "MK 3.05.3.B"))
     else:
         from engine.magus.timeline import leaves_to
 
@@ -142,10 +149,14 @@ def run_effects(r: Run, item: Item, effects: tuple[Effect, ...]) -> None:
         if e.op == "damage":
             r.emit(E.Damaged(t, e.amount, "MK 3.05.F"))
         elif e.op == "attack":                                                     # MK 1.09.D
-            threshold = r.d(item.caster).physique if item.caster >= 0 else 0
-            _, ok = r.roll(item.player, "attack", threshold, 0, "MK 1.09.D")
-            if ok:
-                r.emit(E.Damaged(t, e.amount, "MK 3.05.1"))
+            from engine.magus.equipment import armoured
+
+            threshold = value(s, r.pool, r.card(item.caster), "physique") \
+                if item.caster >= 0 else 0
+            total, ok = r.roll(item.player, "attack", threshold, 0, "MK 1.09.D")
+            cut = armoured(r, t, total) if r.d(item.card).subtype in ("melee", "ranged") else 0
+            if ok and e.amount - cut > 0:
+                r.emit(E.Damaged(t, e.amount - cut, "MK 2.17.d" if cut else "MK 3.05.1"))
         elif e.op == "heal":
             amount = min(e.amount, r.card(t).damage)
             if amount:
@@ -183,7 +194,7 @@ def run_effects(r: Run, item: Item, effects: tuple[Effect, ...]) -> None:
             r.emit(E.EndWaits(e.op[4:], "MK 6.05.Q"))
         elif e.op == "damage_team":
             for v in team_of(s, 1 - item.player):
-                if current_level(r.pool, r.card(v)) >= 1:
+                if current_level(r.pool, r.card(v), r.s) >= 1:
                     r.emit(E.Damaged(v, e.amount, "MK 4.06 \"Csapda aktivizálás\""))
 
 
@@ -223,7 +234,7 @@ def building_condition(r: Run, player: int, card: int) -> bool:
 def beast_victims(r: Run, owner: int) -> list[int]:
     """MK 4.06 "Bestia".B, H: members of the enemy team at current level ≥ 1, not doomed."""
     return [v for v in team_of(r.s, 1 - owner)
-            if current_level(r.pool, r.card(v)) >= 1 and not r.card(v).doomed]
+            if current_level(r.pool, r.card(v), r.s) >= 1 and not r.card(v).doomed]
 
 
 def beast_step(r: Run, owner: int) -> bool:
@@ -240,7 +251,9 @@ def beast_step(r: Run, owner: int) -> bool:
         beast_attack(r, owner, victims[0])
     card = s.beast[0]
     for v, total in sorted(s.beast_hits.items()):
-        r.emit(E.Damaged(v, total, "MK 4.06 \"Bestia\".I"))
+        total -= s.beast_armour.get(v, 0)                          # MK 2.17.d, ruling 39
+        if total > 0:
+            r.emit(E.Damaged(v, total, "MK 4.06 \"Bestia\".I"))
     r.emit(E.BeastEnded(card))
     r.emit(E.CardMoved(card, goes_to(s, r.pool, card), -1, False, -1, "MK 3.04.G"))
     return True
@@ -250,13 +263,14 @@ def beast_attack(r: Run, owner: int, victim: int) -> None:
     """MK 4.06 "Bestia".C-D: 2d6 ≤ ATTACK hits; DAMAGE range a-b on 1d6 (ruling 38)."""
     d = r.d(r.s.beast[0])
     r.emit(E.BeastAttacked(victim))
-    _, ok = r.roll(owner, "beast", d.attack, 0, "MK 4.06 \"Bestia\".C")
+    roll, ok = r.roll(owner, "beast", d.attack, 0, "MK 4.06 \"Bestia\".C")
     if not ok:
         return
+    from engine.magus.equipment import armoured
     lo, hi = d.dmg
     amount = lo
     if hi > lo:
         face = r.die(owner, "beast_damage", "MK 4.06 \"Bestia\".D")
         amount = lo + (face - 1) * (hi - lo + 1) // 6
     if amount:
-        r.emit(E.BeastHit(victim, amount))
+        r.emit(E.BeastHit(victim, amount, armour=armoured(r, victim, roll)))

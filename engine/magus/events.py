@@ -280,6 +280,7 @@ class BeastHit(Ev):                 # MK 4.06 "Bestia".I: damage totalled per ad
     victim: int
     amount: int
     rule: str = "MK 4.06 \"Bestia\".D"
+    armour: int = 0                 # MK 2.17.d: the roll met the victim's armour (its SFÉ)
 
 
 class BeastEnded(Ev):

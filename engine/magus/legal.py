@@ -6,12 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.game import IllegalAction
+from engine.magus import equipment as Q
 from engine.magus import events as E
 from engine.magus import flow, manoeuvre as M
 from engine.magus.actions import (
     Activate, Attach, Capture, ChangeOrder, ChooseStarter, Concede, Condition, Cut, Discard, Done,
-    Fight, GoOn, Join, Keep, Mulligan, Pass, PickTower, Play, Protect, Raze, Reshuffle, Siege,
-    SolveQuest, Victim, WallCheck,
+    Equip, Fight, GoOn, Join, Keep, Mulligan, Pass, PickTower, Play, Protect, Raze, Reshuffle,
+    Siege, SolveQuest, Unequip, Victim, WallCheck,
 )
 from engine.magus.ctx import Run, attached_to, holder, team_of
 from engine.magus.effects import (
@@ -70,6 +71,7 @@ def legal(r: Run, seat: int) -> list[Any]:  # noqa: C901 - one branch per stage
                    and r.pool[s.cards[i].cid].type == "adventurer"]
             if m.step == "init" and m.kind == "siege" and p.mp < M.SIEGE_MP and not p.picked:
                 out = [j for j in out if "raiding" in r.d(j.card).keywords]     # MK 2.18
+        out += [Equip(e, h) for e, h in Q.arming(r, seat)]                # MK 3.05.3.C
         if p.picked or m.step == "block":
             out.append(Done())
         return out
@@ -181,6 +183,10 @@ def _plays(r: Run, seat: int, ctx: str) -> list[Any]:  # noqa: C901
             ok, area = d.phase in ("combat", "manoeuvre"), "team"
         if not ok:
             continue
+        if d.subtype == "equipment" and not d.castes:          # MK 3.05.3.D: no caster
+            if ctx == "sor" and d.mp <= p.mp:
+                out.append(Play(i))
+            continue
         for c in _casters(r, seat, d, area):
             if ctx == "combat" and d.subtype == "melee" and not r.card(c).front:
                 continue
@@ -228,6 +234,8 @@ def _priority(r: Run, seat: int) -> list[Any]:
                     if M.capture_cost(r, b) <= p.mp]
             if p.fights > 0:                                               # MK 4.01.A
                 out.append(Fight())
+        out += [Equip(e, h) for e, h in Q.sor_equips(r, seat)]               # MK 3.05.3.C
+        out += [Unequip(e) for e in Q.detachable(r, seat)]
     elif ctx == "sor":
         out = [a for a in out if isinstance(a, Play) and r.d(a.card).speed == "fast"]
     if ctx == "timeline":                      # MK 3.04.F: onto the opponent's new quest
@@ -301,6 +309,19 @@ def refuse(r: Run, seat: int, a: Any) -> IllegalAction:
         return IllegalAction("MK 4.01.F", f"A capture costs the building's DP "
                              f"({M.capture_cost(r, b)} MP) and needs an alert adventurer in the "
                              "Sor of the Manoeuvres phase.", "manoeuvre")
+    if isinstance(a, Unequip) and a.card < len(s.cards) and \
+            r.d(a.card).subtype == "equipment" and r.d(a.card).magic:
+        return IllegalAction("MK 3.05.3.E", "A magic item cannot be detached.", "magic")
+    if isinstance(a, Equip) and a.card < len(s.cards) and a.host < len(s.cards) and \
+            a.card in s.players[seat].storage:
+        if r.d(a.card).relic and not r.d(a.host).named:
+            return IllegalAction("MK 3.05.3.F", "A relic is attached only to a named "
+                                 "adventurer.", "relic")
+        return IllegalAction("MK 3.05.3.H", "Choose an own adventurer in the Line (or in the "
+                             "team being armed) with that equipment's slot free.", "slot")
+    if isinstance(a, (Equip, Unequip)):
+        return IllegalAction("MK 3.05.3.C", "Equipment is attached from your Storage, or "
+                             "detached from your adventurers in the Line, in the Sor.", "equip")
     if isinstance(a, Fight):
         return IllegalAction("MK 4.01.A", "A fight may be started only when an effect permits "
                              "it this round, with an alert adventurer in the Sor.", "fight")
@@ -401,6 +422,13 @@ def perform(r: Run, seat: int, a: Any) -> None:  # noqa: C901 - one branch per a
         M.begin(r, "siege", s.players[1 - seat].tower[0], seat)
     elif t is SolveQuest:
         M.begin(r, "quest", a.quest, seat)
+    elif t is Equip and st == "team":                                   # arming
+        r.emit(E.CardMoved(a.card, "attached", seat, False, a.host, "MK 3.05.3.C"))
+    elif t in (Equip, Unequip):                        # an MP-bound Sor action (MK 6.01)
+        r.stamp(seat)
+        open_timeline(r, "action", "MK 3.05.3.C", recompute=False)
+        add_item(r, seat, a.card, "equip" if t is Equip else "unequip", -1,
+                 a.host if t is Equip else -1, False, "MK 3.05.3.C")
     elif t is Fight:
         M.begin(r, "fight", -1, seat)
     elif t is Capture:

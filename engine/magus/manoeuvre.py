@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.magus import events as E
 from engine.magus.cards import parse_condition
-from engine.magus.ctx import Run, attached_to, current_level, goes_to, holder, team_of
+from engine.magus.ctx import Run, attached_to, current_level, goes_to, holder, team_of, value
 from engine.magus.flow import check_immediate_end
 from engine.magus.timeline import (
     PRIORITY, add_item, deaths, go_home, open_timeline, wound_line,
@@ -150,7 +150,7 @@ def obstacles(r: Run) -> None:
 
 def team_level(r: Run, members: list[int]) -> int:
     """MK 4.06 "A harc eredményének meghatározása".A: the sum of current levels."""
-    return sum(max(0, current_level(r.pool, r.card(i))) for i in members)
+    return sum(max(0, current_level(r.pool, r.card(i), r.s)) for i in members)
 
 
 def wall_of(r: Run) -> int:
@@ -366,9 +366,10 @@ def meet_condition(r: Run, player: int, index: int) -> None:
                 cand = [i for i in members if i not in tested.setdefault(attr, set())]
                 if not cand:
                     continue
-                best = max(cand, key=lambda i: getattr(r.d(i), attr))
+                best = max(cand, key=lambda i: value(s, r.pool, r.card(i), attr))
                 tested[attr].add(best)
-                _, ok = r.roll(player, "test", getattr(r.d(best), attr), int(low), "MK 1.09.B")
+                _, ok = r.roll(player, "test", value(s, r.pool, r.card(best), attr), int(low),
+                               "MK 1.09.B")
             else:
                 cand = [i for i in members if i not in used and
                         any(c.split("/")[0] == alt for c in r.d(i).castes)]

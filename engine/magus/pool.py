@@ -17,8 +17,8 @@ from typing import Any
 import msgspec
 
 from engine.magus.cards import (
-    ALIGNMENTS, CASTES, DURATIONS, KEYWORDS, OBSTACLE_KINDS, OPS, PHASE_TAGS, PLAYABLE_TYPES,
-    SPEEDS, SUBTYPES, TARGETS, TYPES, CardDef, ConditionError, DeckDef, parse_condition,
+    ALIGNMENTS, BOOSTABLE, CASTES, DURATIONS, KEYWORDS, OBSTACLE_KINDS, OPS, PHASE_TAGS,
+    PLAYABLE_TYPES, SLOTS, SPEEDS, SUBTYPES, TARGETS, TYPES, CardDef, ConditionError, DeckDef, parse_condition,
 )
 
 _DATA = importlib.resources.files("decks")
@@ -85,6 +85,19 @@ def _check_card(d: CardDef, file: str) -> list[Problem]:
                 parse_condition(c)
             except ConditionError as exc:
                 bad(str(exc))
+    if d.subtype == "equipment":                                              # MK 3.05.3
+        if d.type != "action":
+            bad("equipment is an action card (MK 3.05.3)")
+        if d.slot not in SLOTS:
+            bad(f"an equipment's slot is one of {', '.join(SLOTS)} (MK 3.05.3.H)")
+        for b in d.boosts:
+            if b.attr not in BOOSTABLE:
+                bad(f"a boost changes one of {', '.join(BOOSTABLE)}, not {b.attr!r}")
+        if d.armour != (0, 0) and not (2 <= d.armour[0] <= 12 and d.armour[1] >= 1):
+            bad("armour is VÉDŐKÜSZÖB 2-12 and SFÉ ≥ 1 (MK 2.17)")
+        if d.phase != "sor" or d.speed != "mp" or d.target or d.effects:
+            bad("equipment is played in the Sor, MP-bound, without a target or effects; what "
+                "it gives is in boosts and armour (MK 3.05.3)")
     if d.type == "building":                                                     # MK 3.03
         if len(d.conditions) > 1:
             bad("a building has at most one play condition (MK 3.03.A-B)")

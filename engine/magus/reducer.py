@@ -189,13 +189,15 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
     elif t is E.EndWaits:
         s.ending = ev.what
     elif t is E.BeastBegan:
-        s.beast, s.beast_hits = [ev.card, ev.attacks], {}
+        s.beast, s.beast_hits, s.beast_armour = [ev.card, ev.attacks], {}, {}
     elif t is E.BeastAttacked:
         s.beast[1] -= 1
     elif t is E.BeastHit:
         s.beast_hits[ev.victim] = s.beast_hits.get(ev.victim, 0) + ev.amount
+        if ev.armour:
+            s.beast_armour[ev.victim] = ev.armour
     elif t is E.BeastEnded:
-        s.beast, s.beast_hits = [], {}
+        s.beast, s.beast_hits, s.beast_armour = [], {}, {}
     elif t is E.FightsGranted:
         s.players[ev.player].fights += ev.delta
     elif t is E.GameEnded:

@@ -552,6 +552,24 @@ _R: list[tuple[str, str, str]] = [
     ("MK 3.05.3.B",
      "Resolved equipment goes to Storage.",
      "Az érvényesült felszerelés a Raktárba kerül."),
+    ("MK 3.05.3.C",
+     "Equipment is attached from the Storage, or detached to it, by an MP-bound Sor action of "
+     "0 MP, or while a team is armed; a wearer leaving Present from the Line sends it back to "
+     "the Storage.",
+     "A felszerelés a Raktárból 0 MP-s MP-kötött Sor-cselekedettel vagy a csapat "
+     "felfegyverzésekor csatolható fel, illetve csatolható le oda; a Sorból távozó viselő "
+     "felszerelése a Raktárba kerül."),
+    ("MK 3.05.3.E",
+     "Magic items cannot be detached.",
+     "A mágikus tárgy nem csatolható le."),
+    ("MK 3.05.3.F",
+     "A relic is attached only to a named adventurer.",
+     "Ereklye csak nevesített kalandozóra csatolható."),
+    ("MK 3.05.3.H",
+     "An adventurer wears at most one each of war gear, weapon, shield, armour, magic cloak "
+     "and staff; an off-hand weapon takes the shield's place.",
+     "Egy kalandozón legfeljebb egy-egy harci felszerelés, fegyver, pajzs, vért, mágikus köpeny "
+     "és bot lehet; a pajzs helyén másodkezes fegyver is lehet."),
     ("MK 3.05.6",
      "Spell; a front-liner casting pays double MP.",
      "Varázslat; frontember kétszeres MP-t fizet."),
