@@ -80,6 +80,11 @@ class Unequip(Act):                 # MK 3.05.3.C: back to the Storage (not magi
     card: Id
 
 
+class UseAlly(Act):                 # MK 3.08: an ally's ability, paid in alliance points
+    card: Id
+    target: Opt = -1
+
+
 class Fight(Act):                   # MK 4.05: when an effect permits it (MK 4.01.A)
     pass
 
@@ -135,4 +140,4 @@ class Concede(Act):
 Action = Union[Start, ChooseStarter, PickTower, Done, Keep, Mulligan, Discard, Play, Attach,
                Activate, Siege, SolveQuest, Join, Protect, ChangeOrder, WallCheck, GoOn,
                Condition, Victim, Pass, Concede, Cut, Reshuffle, Capture, Raze,
-               Fight, Equip, Unequip]
+               Fight, Equip, Unequip, UseAlly]

@@ -97,6 +97,8 @@ class SquireBot:
                     s = 3.0 + d.wall
                 elif d.type == "building":
                     s = 5.0 + d.dp
+                elif d.type == "ally":
+                    s = 5.0 + d.points
                 elif d.subtype in ("melee", "ranged", "spell", "feint") and d.target.startswith(
                         "enemy"):
                     s = 9.0 + sum(e.amount for e in d.effects)
@@ -125,6 +127,12 @@ class SquireBot:
                 enemy = sum(self._level(v, i) for i in self._alert(v, opp))
                 wall = b.wall if b is not None else 0
                 s = 13.0 if power >= 3 and power > enemy + wall else 0.5
+            elif t is X.UseAlly:
+                y = self._d(v, a.card)
+                if y is not None and any(e.op == "heal" for e in y.effects):
+                    s = 8.0 if a.target >= 0 and v.cards[a.target].damage > 0 else 0.0
+                else:
+                    s = 6.0
             elif t is X.Equip:
                 s = 7.0 + self._level(v, a.host) / 10          # the strongest wears it
             elif t is X.Unequip:

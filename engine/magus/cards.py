@@ -14,8 +14,9 @@ import re
 import msgspec
 
 TYPES = ("tower", "quest", "building", "obstacle", "action", "event", "adventurer", "ally")
-#: the types the engine plays (allies: a later part, spec §19)
-PLAYABLE_TYPES = ("tower", "quest", "building", "obstacle", "action", "event", "adventurer")
+#: the types the engine plays
+PLAYABLE_TYPES = ("tower", "quest", "building", "obstacle", "action", "event", "adventurer",
+                  "ally")
 #: main castes (MK 3.07.1); sub-castes are written ``warrior/knight`` and count as their main one
 CASTES = ("warrior", "priest", "rogue", "martial", "mage")
 ALIGNMENTS = ("", "life", "order", "death", "chaos")
@@ -89,6 +90,10 @@ class CardDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defa
     # condition in ``conditions`` (castes only, at most one alternative list)
     attackers: int = 3
     defenders: int = 3
+    # ally (MK 3.08): alliance points on entry; each use of its ability (``effects`` at
+    # ``target``, ``speed``) spends ``use_points``; play condition in ``conditions``
+    points: int = 0
+    use_points: int = 1
     # action / event (MK 3.05, MK 3.06)
     subtype: str = ""
     phase: str = "sor"

@@ -128,6 +128,6 @@ def goes_to(s: State, pool: dict[str, CardDef], i: int) -> str:
     for o in s.cards:
         if o.iid != i and o.owner == c.owner and pool[o.cid].name.en == name and \
                 o.zone in ("depth", "line", "team", "tower", "quests", "solved", "storage",
-                           "buildings"):
+                           "buildings", "allies"):
             return "past"
     return "depth"

@@ -38,6 +38,8 @@ def targets_hold(r: Run, item: Item) -> bool:
     if item.kind == "attach":
         host = r.card(item.target)
         return host.zone in ("quests", "tower", "buildings")
+    if item.kind == "ally" and r.d(item.card).target:
+        return target_ok(r, item.player, r.d(item.card).target, item.target)
     if item.kind in ("card", "copy"):
         d = r.d(item.card)
         if d.type in ("action", "event") and d.target:
@@ -75,7 +77,8 @@ def named_clash(r: Run, player: int, card: int) -> bool:
     s = r.s
     return any(o.iid != card and o.owner == player and not o.face_down and
                r.pool[o.cid].name.en == d.name.en and
-               o.zone in ("line", "team", "tower", "quests", "solved", "depth", "buildings")
+               o.zone in ("line", "team", "tower", "quests", "solved", "depth", "buildings",
+                          "allies")
                for o in s.cards)
 
 
@@ -100,6 +103,9 @@ def resolve(r: Run, item: Item) -> bool:
         return True
     if item.kind == "reveal":                          # MK 4.06 "Toronyszint felfedése".B
         run_effects(r, item, r.d(item.card).reveal)
+        return True
+    if item.kind == "ally":                      # an ally's ability (MK 3.08, MK 6.05.T)
+        run_effects(r, item, r.d(item.card).effects)
         return True
     if item.kind == "activation":
         d = r.d(item.card)
@@ -129,6 +135,13 @@ def resolve(r: Run, item: Item) -> bool:
             return True
         r.emit(E.CardMoved(item.card, "buildings", item.player, False, -1, "MK 3.03.A"))
         return not over_cap(r, item.player)
+    elif d.type == "ally":                                                       # MK 3.08
+        if named_clash(r, item.player, item.card):
+            r.emit(E.CardMoved(item.card, "past", -1, False, -1,
+                               "MK 1.03 \"Nevesítés szabálya\""))
+            return True
+        r.emit(E.CardMoved(item.card, "allies", item.player, False, -1, "MK 3.08"))
+        r.emit(E.AllyPoints(item.card, d.points, "MK 3.08.A"))
     elif d.subtype == "equipment":                             # MK 3.05.3.B: to the Storage
         r.emit(E.CardMoved(item.card, "storage", item.player, False, -1, "MK 3.05.3.B"))
     else:

@@ -301,6 +301,12 @@ class CutAnswered(Ev):              # the opponent cut (at > 0), reshuffled, or 
     rule: str = "MK 1.03 \"Keverési szabály\""
 
 
+class AllyPoints(Ev):               # MK 3.08: alliance points gained (entry) or spent
+    card: int
+    delta: int
+    rule: str = "MK 3.08.A"
+
+
 class FightsGranted(Ev):            # MK 4.01.A: an effect permits (or the round ends) fights
     player: int
     delta: int
@@ -313,4 +319,4 @@ class EndWaits(Ev):                 # MK 6.05.Q: honoured at the end of the curr
 
 
 Event = Union[Event, CutOffered, CutAnswered, EndWaits, BeastBegan, BeastAttacked, BeastHit,  # type: ignore[misc]
-              BeastEnded, FightsGranted]
+              BeastEnded, FightsGranted, AllyPoints]

@@ -128,7 +128,8 @@ def hand_step(r: Run) -> None:
 def rerotate(r: Run) -> None:
     """c) Every card in Present turns back one step (ruling 28), then the phase timeline."""
     for c in r.s.cards:
-        if c.zone in ("line", "tower", "quests", "storage", "buildings") and c.pos != "alert":
+        if c.zone in ("line", "tower", "quests", "storage", "buildings", "allies") and \
+                c.pos != "alert":
             r.emit(E.PositionSet(c.iid, "alert" if c.pos == "resting" else "resting",
                                  "MK 1.07 \"Visszaforgatás lépés\""))
     open_timeline(r, "resource", "MK 1.07 \"Erőforrás fázis\"")

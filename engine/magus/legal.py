@@ -12,9 +12,9 @@ from engine.magus import flow, manoeuvre as M
 from engine.magus.actions import (
     Activate, Attach, Capture, ChangeOrder, ChooseStarter, Concede, Condition, Cut, Discard, Done,
     Equip, Fight, GoOn, Join, Keep, Mulligan, Pass, PickTower, Play, Protect, Raze, Reshuffle,
-    Siege, SolveQuest, Unequip, Victim, WallCheck,
+    Siege, SolveQuest, Unequip, UseAlly, Victim, WallCheck,
 )
-from engine.magus.ctx import Run, attached_to, holder, team_of
+from engine.magus.ctx import Run, attached_to, goes_to, holder, team_of
 from engine.magus.effects import (
     beast_attack, beast_step, beast_victims, building_condition, clash, named_clash,
 )
@@ -162,9 +162,9 @@ def _plays(r: Run, seat: int, ctx: str) -> list[Any]:  # noqa: C901
                 out.append(Play(i))
             elif d.type == "event" and d.mp <= p.mp:
                 out.append(Play(i))
-            elif d.type == "building" and d.mp <= p.mp and building_condition(r, seat, i) \
-                    and not named_clash(r, seat, i):                           # MK 3.03.A
-                out.append(Play(i))
+            elif d.type in ("building", "ally") and d.mp <= p.mp and \
+                    building_condition(r, seat, i) and not named_clash(r, seat, i):
+                out.append(Play(i))                                  # MK 3.03.A, MK 3.08
             elif d.type == "obstacle":
                 for h in _hosts(r, seat):
                     out.append(Attach(i, h))
@@ -196,6 +196,29 @@ def _plays(r: Run, seat: int, ctx: str) -> list[Any]:  # noqa: C901
                 continue
             for t in _targets(r, seat, d.target, area):
                 out.append(Play(i, c, t))
+    return out
+
+
+def _ally_uses(r: Run, seat: int, ctx: str) -> list[Any]:
+    """MK 3.08: an ally's ability for its alliance points; MP-bound ones in the Sor of the
+    Manoeuvres phase, fast ones wherever fast effects are (not in combat, MK 4.06 "Harci
+    körök".D); once per timeline (MK 6.05.P)."""
+    s = r.s
+    out: list[Any] = []
+    if ctx == "combat":
+        return out
+    tl = s.timelines[-1] if ctx == "timeline" else None
+    sor = ctx == "sor" and s.phase == "manoeuvres" and s.manoeuvre is None
+    for i in sorted(s.players[seat].allies):
+        d = r.d(i)
+        if r.card(i).points < d.use_points or (tl is not None and i in tl.used):
+            continue
+        if d.speed == "mp" and not sor:
+            continue
+        if d.speed == "fast" and not (sor or tl is not None):
+            continue
+        area = "line" if tl is None or tl.kind in LINE_TIMELINES else "team"
+        out += [UseAlly(i, t) for t in _targets(r, seat, d.target, area)]
     return out
 
 
@@ -238,6 +261,7 @@ def _priority(r: Run, seat: int) -> list[Any]:
         out += [Unequip(e) for e in Q.detachable(r, seat)]
     elif ctx == "sor":
         out = [a for a in out if isinstance(a, Play) and r.d(a.card).speed == "fast"]
+    out += _ally_uses(r, seat, ctx)
     if ctx == "timeline":                      # MK 3.04.F: onto the opponent's new quest
         for q in s.timelines[-1].entered:
             if holder(s.cards[q]) != seat and s.cards[q].zone == "quests" and \
@@ -286,9 +310,12 @@ def refuse(r: Run, seat: int, a: Any) -> IllegalAction:
                                  f"{s.players[seat].mp}.", "mp")
         if d.type == "quest":
             return IllegalAction("MK 3.02.C", "You already have 3 pending quests.", "quests")
-        if d.type == "building" and named_clash(r, seat, card):
+        if d.type in ("building", "ally") and named_clash(r, seat, card):
             return IllegalAction("MK 1.03 \"Nevesítés szabálya\"", "You already have a card "
                                  "of that name in Present or the Depth.", "named")
+        if d.type == "ally":
+            return IllegalAction("MK 3.08", "An ally is played only if its play condition is "
+                                 "met by adventurers in your Line.", "condition")
         if d.type == "building":
             return IllegalAction("MK 3.03.A", "A building is played only if its play condition "
                                  "is met by adventurers in your Line.", "condition")
@@ -322,6 +349,10 @@ def refuse(r: Run, seat: int, a: Any) -> IllegalAction:
     if isinstance(a, (Equip, Unequip)):
         return IllegalAction("MK 3.05.3.C", "Equipment is attached from your Storage, or "
                              "detached from your adventurers in the Line, in the Sor.", "equip")
+    if isinstance(a, UseAlly):
+        return IllegalAction("MK 3.08.A", "An ally's ability needs your ally in Present with "
+                             "enough alliance points, a legal target, and a moment of its "
+                             "speed (once per timeline).", "ally")
     if isinstance(a, Fight):
         return IllegalAction("MK 4.01.A", "A fight may be started only when an effect permits "
                              "it this round, with an alert adventurer in the Sor.", "fight")
@@ -429,6 +460,8 @@ def perform(r: Run, seat: int, a: Any) -> None:  # noqa: C901 - one branch per a
         open_timeline(r, "action", "MK 3.05.3.C", recompute=False)
         add_item(r, seat, a.card, "equip" if t is Equip else "unequip", -1,
                  a.host if t is Equip else -1, False, "MK 3.05.3.C")
+    elif t is UseAlly:
+        _use_ally(r, seat, a)
     elif t is Fight:
         M.begin(r, "fight", -1, seat)
     elif t is Capture:
@@ -466,6 +499,21 @@ def perform(r: Run, seat: int, a: Any) -> None:  # noqa: C901 - one branch per a
     else:  # pragma: no cover - legal() offers nothing else
         raise IllegalAction("MK 1.07", "That is not one of the things you may do now.",
                             "not_now")
+
+
+def _use_ally(r: Run, seat: int, a: UseAlly) -> None:
+    """MK 3.08: pay the alliance points; the ability's virtual item enters the timeline (a new
+    one in the Sor); an ally left with 0 points goes to the Past or the Depth at once."""
+    s = r.s
+    d = r.d(a.card)
+    r.emit(E.AllyPoints(a.card, -d.use_points, "MK 3.08.A"))
+    if d.speed == "mp":
+        r.stamp(seat)
+    if context(s) == "sor":
+        open_timeline(r, "action", "MK 6.01", recompute=False)
+    add_item(r, seat, a.card, "ally", -1, a.target, False, "MK 3.08")
+    if r.card(a.card).points <= 0:
+        r.emit(E.CardMoved(a.card, goes_to(s, r.pool, a.card), -1, False, -1, "MK 3.08.A"))
 
 
 def _play(r: Run, seat: int, a: Play) -> None:

@@ -18,7 +18,8 @@ import msgspec
 
 from engine.magus.cards import (
     ALIGNMENTS, BOOSTABLE, CASTES, DURATIONS, KEYWORDS, OBSTACLE_KINDS, OPS, PHASE_TAGS,
-    PLAYABLE_TYPES, SLOTS, SPEEDS, SUBTYPES, TARGETS, TYPES, CardDef, ConditionError, DeckDef, parse_condition,
+    PLAYABLE_TYPES, SLOTS, SPEEDS, SUBTYPES, TARGETS, TYPES, CardDef, ConditionError, DeckDef,
+    parse_condition,
 )
 
 _DATA = importlib.resources.files("decks")
@@ -98,17 +99,28 @@ def _check_card(d: CardDef, file: str) -> list[Problem]:
         if d.phase != "sor" or d.speed != "mp" or d.target or d.effects:
             bad("equipment is played in the Sor, MP-bound, without a target or effects; what "
                 "it gives is in boosts and armour (MK 3.05.3)")
-    if d.type == "building":                                                     # MK 3.03
+    if d.type == "ally":                                                         # MK 3.08
+        if d.points < 1 or d.use_points < 1:
+            bad("an ally enters with at least 1 alliance point and spends at least 1 a use "
+                "(MK 3.08)")
+        if d.alignment:
+            bad("an ally has no alignment (MK 3.08)")
+        if not d.effects or any(e.op == "attack" for e in d.effects):
+            bad("an ally's ability needs effects, and no attack roll (it has no caster)")
+        if d.target == "" and any(e.op in ("damage", "heal", "doom", "neutralise")
+                                  for e in d.effects):
+            bad("an effect that hits a card needs a target (MK 5.01.B)")
+    if d.type in ("building", "ally"):                                         # MK 3.03
         if len(d.conditions) > 1:
-            bad("a building has at most one play condition (MK 3.03.A-B)")
+            bad("a building or ally has at most one play condition (MK 3.03.A-B)")
         for c in d.conditions:
             try:
                 if any(">" in a for part in parse_condition(c) for a in part):
-                    bad("a building's play condition names castes only; test rolls belong "
-                        "to quests (MK 3.03.B)")
+                    bad("a play condition names castes only; test rolls belong to quests "
+                        "(MK 3.03.B)")
             except ConditionError as exc:
                 bad(str(exc))
-        if not (1 <= d.attackers <= 6 and 1 <= d.defenders <= 6):
+        if d.type == "building" and not (1 <= d.attackers <= 6 and 1 <= d.defenders <= 6):
             bad("a building's attacker and defender team sizes are 1-6 (MK 3.03.D)")
     if d.type == "obstacle":
         if d.kind not in OBSTACLE_KINDS:

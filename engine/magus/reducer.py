@@ -10,7 +10,7 @@ from engine.magus.state import Item, Manoeuvre, State, Timeline
 
 #: zones held in a player's lists
 LISTED = ("future", "hand", "line", "tower", "quests", "solved", "past", "depth", "storage",
-          "sideboard", "buildings")
+          "sideboard", "buildings", "allies")
 
 
 def _unzone(s: State, i: int) -> None:
@@ -124,6 +124,7 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
             s.timelines[-1].entered.append(ev.card)
         if ev.zone in ("past", "depth", "future", "hand"):
             c.damage, c.hurt, c.doomed, c.pos, c.front = 0, False, False, "alert", True
+            c.points = 0
     elif t is E.PositionSet:
         s.cards[ev.card].pos = ev.pos
     elif t is E.Damaged:
@@ -198,6 +199,8 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
             s.beast_armour[ev.victim] = ev.armour
     elif t is E.BeastEnded:
         s.beast, s.beast_hits, s.beast_armour = [], {}, {}
+    elif t is E.AllyPoints:
+        s.cards[ev.card].points += ev.delta
     elif t is E.FightsGranted:
         s.players[ev.player].fights += ev.delta
     elif t is E.GameEnded:

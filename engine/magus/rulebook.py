@@ -609,6 +609,11 @@ _R: list[tuple[str, str, str]] = [
     ("MK 3.07.6",
      "Skills with grades I–IV.",
      "Képzettségek I–IV. fokon."),
+    ("MK 3.08.A",
+     "An ally enters with its alliance points and spends them on its abilities; at 0 points it "
+     "goes to the Past or the Depth.",
+     "A szövetséges a szövetségpontjaival lép be, képességeire ezeket költi; 0 pontnál a Múltba "
+     "vagy a Mélységbe kerül."),
     ("MK 3.08",
      "Ally: alliance points pay its abilities.",
      "Szövetséges: szövetségpontokból aktivizál."),

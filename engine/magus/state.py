@@ -13,7 +13,7 @@ from engine.core.protocol import Result
 
 # zones of a card (MK 1.03, spec §4.1)
 ZONES = ("future", "hand", "timeline", "line", "tower", "quests", "solved", "past", "depth",
-         "storage", "attached", "team", "sideboard", "buildings")
+         "storage", "attached", "team", "sideboard", "buildings", "allies")
 
 
 class Card(msgspec.Struct):
@@ -29,6 +29,7 @@ class Card(msgspec.Struct):
     face_down: bool = False       # hidden (MK 1.04.A)
     host: int = -1                # the card it is attached to (obstacles)
     front: bool = True            # battle order: front-liner or protected
+    points: int = 0               # alliance points of an ally (MK 3.08)
 
 
 class Item(msgspec.Struct):
@@ -78,6 +79,7 @@ class PlayerState(msgspec.Struct):
     depth: list[int] = []
     storage: list[int] = []
     buildings: list[int] = []     # controlled buildings (MK 3.03), at most 3 (F)
+    allies: list[int] = []        # allies in Present (MK 3.08)
     fights: int = 0               # fights an effect permits this round (MK 4.01.A)
     sideboard: list[int] = []
     mp: int = 0
