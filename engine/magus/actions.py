@@ -85,6 +85,10 @@ class UseAlly(Act):                 # MK 3.08: an ally's ability, paid in allian
     target: Opt = -1
 
 
+class Store(Act):                   # MK 1.14.3: the tower level a storable quest goes on
+    tower: Id
+
+
 class Fight(Act):                   # MK 4.05: when an effect permits it (MK 4.01.A)
     pass
 
@@ -140,4 +144,4 @@ class Concede(Act):
 Action = Union[Start, ChooseStarter, PickTower, Done, Keep, Mulligan, Discard, Play, Attach,
                Activate, Siege, SolveQuest, Join, Protect, ChangeOrder, WallCheck, GoOn,
                Condition, Victim, Pass, Concede, Cut, Reshuffle, Capture, Raze,
-               Fight, Equip, Unequip, UseAlly]
+               Fight, Equip, Unequip, UseAlly, Store]

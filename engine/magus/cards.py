@@ -86,6 +86,7 @@ class CardDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defa
     solve_mp: int = 0
     paths: int = 0
     conditions: tuple[str, ...] = ()
+    storable: bool = False        # "raktározandó" (MK 1.14.3): stored on a tower level
     # building (MK 3.03): team sizes (D), obstacle slots in ``paths``, DP in ``dp``, the play
     # condition in ``conditions`` (castes only, at most one alternative list)
     attackers: int = 3

@@ -99,7 +99,16 @@ def current_level(pool: dict[str, CardDef], c: Card, s: State | None = None) -> 
 def dp(s: State, pool: dict[str, CardDef], p: int) -> int:
     """Derived DP (spec §1.3): solved quests' DP and controlled buildings' DP (MK 3.03.E)."""
     pl = s.players[p]
-    return sum(pool[s.cards[i].cid].dp for i in pl.solved + pl.buildings)
+    stored = [c.iid for c in s.cards if c.zone == "attached" and c.host in pl.tower and
+              pool[c.cid].type == "quest"]                                   # MK 1.14.3
+    return sum(pool[s.cards[i].cid].dp for i in pl.solved + pl.buildings + stored)
+
+
+def free_towers(s: State, pool: dict[str, CardDef], p: int) -> list[int]:
+    """MK 1.14.3: own tower levels without a stored quest (one each)."""
+    return [t for t in s.players[p].tower
+            if not any(c.zone == "attached" and c.host == t and pool[c.cid].type == "quest"
+                       for c in s.cards)]
 
 
 def team_of(s: State, p: int) -> list[int]:

@@ -14,7 +14,8 @@ MP_START = 6                                 # MK 1.08.C
 MP_GAIN = 4                                  # MK 1.07 "MP-nyerés lépés"
 #: stages that wait for a seat
 DECISIONS = {"starter", "cut", "towers", "mulligan", "adjust", "close_discard", PRIORITY, "team",
-             "wall", "order", "goon", "more", "condition", "victim", "raze"}
+             "wall", "order", "goon", "more", "condition", "victim", "raze",
+             "store"}
 
 
 def advance(r: Run) -> None:

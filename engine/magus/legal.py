@@ -12,9 +12,9 @@ from engine.magus import flow, manoeuvre as M
 from engine.magus.actions import (
     Activate, Attach, Capture, ChangeOrder, ChooseStarter, Concede, Condition, Cut, Discard, Done,
     Equip, Fight, GoOn, Join, Keep, Mulligan, Pass, PickTower, Play, Protect, Raze, Reshuffle,
-    Siege, SolveQuest, Unequip, UseAlly, Victim, WallCheck,
+    Siege, SolveQuest, Store, Unequip, UseAlly, Victim, WallCheck,
 )
-from engine.magus.ctx import Run, attached_to, goes_to, holder, team_of
+from engine.magus.ctx import Run, attached_to, free_towers, goes_to, holder, team_of
 from engine.magus.effects import (
     beast_attack, beast_step, beast_victims, building_condition, clash, named_clash,
 )
@@ -86,6 +86,8 @@ def legal(r: Run, seat: int) -> list[Any]:  # noqa: C901 - one branch per stage
         return [GoOn(True), GoOn(False)]
     if st == "condition" and m is not None:
         return [Condition(i) for i in range(len(r.d(m.target).conditions))]
+    if st == "store":
+        return [Store(t) for t in free_towers(s, r.pool, seat)]
     if st == "raze":
         return [Raze(i) for i in sorted(p.buildings)]
     if st == "victim" and s.beast:
@@ -230,8 +232,8 @@ def _hosts(r: Run, seat: int) -> list[int]:
         for q in pl.quests:
             if len(attached_to(s, q)) < r.d(q).paths:
                 out.append(q)
-    for t in s.players[seat].tower:
-        if len(attached_to(s, t)) < 2:                                            # MK 3.01.C
+    for t in s.players[seat].tower:                                               # MK 3.01.C
+        if sum(r.d(a).type == "obstacle" for a in attached_to(s, t)) < 2:
             out.append(t)
     for b in s.players[seat].buildings:                                           # MK 3.03.D
         if len(attached_to(s, b)) < r.d(b).paths:
@@ -274,7 +276,8 @@ def _priority(r: Run, seat: int) -> list[Any]:
             used = s.timelines[-1].used
             for o in attached_to(s, m.target):
                 c = s.cards[o]
-                if holder(c) == seat and o not in used and r.pool[c.cid].mp <= p.mp:
+                if holder(c) == seat and o not in used and r.pool[c.cid].mp <= p.mp and \
+                        r.pool[c.cid].type == "obstacle":
                     out.append(Activate(o))
     if ctx == "combat" and m is not None and p.mp >= 2:
         out += [ChangeOrder(i) for i in team_of(s, seat) if s.cards[i].pos == "alert"]
@@ -356,6 +359,9 @@ def refuse(r: Run, seat: int, a: Any) -> IllegalAction:
     if isinstance(a, Fight):
         return IllegalAction("MK 4.01.A", "A fight may be started only when an effect permits "
                              "it this round, with an alert adventurer in the Sor.", "fight")
+    if isinstance(a, Store):
+        return IllegalAction("MK 1.14.3", "A storable quest goes onto one of your own tower "
+                             "levels that has none yet.", "store")
     if isinstance(a, Raze):
         return IllegalAction("MK 3.03.F", "Destroy one of your own buildings.", "raze")
     if isinstance(a, (Siege, SolveQuest)):
@@ -462,6 +468,8 @@ def perform(r: Run, seat: int, a: Any) -> None:  # noqa: C901 - one branch per a
                  a.host if t is Equip else -1, False, "MK 3.05.3.C")
     elif t is UseAlly:
         _use_ally(r, seat, a)
+    elif t is Store:
+        M.store(r, seat, a.tower)
     elif t is Fight:
         M.begin(r, "fight", -1, seat)
     elif t is Capture:

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from engine.magus import events as E
 from engine.magus.cards import parse_condition
-from engine.magus.ctx import Run, attached_to, current_level, goes_to, holder, team_of, value
+from engine.magus.ctx import (
+    Run, attached_to, current_level, free_towers, goes_to, holder, team_of, value,
+)
 from engine.magus.flow import check_immediate_end
 from engine.magus.timeline import (
     PRIORITY, add_item, deaths, go_home, open_timeline, wound_line,
@@ -381,14 +383,28 @@ def meet_condition(r: Run, player: int, index: int) -> None:
         met = met and ok
     cost = q.solve_mp
     met = met and s.players[player].mp >= cost
+    if q.storable and not free_towers(s, r.pool, player):       # MK 1.14.3: cannot be solved
+        met = False
     r.emit(E.ConditionChosen(player, index, met))
     if met:
         r.mp(player, -cost, "MK 4.06 \"Küldetés feltétel teljesítés fázis\"")
         for a in attached_to(s, m.target):
             r.emit(E.CardMoved(a, goes_to(s, r.pool, a), -1, False, -1, "MK 3.02.K"))
+        if q.storable:
+            r.stage("store", player, "MK 1.14.3")
+            return
         r.emit(E.QuestSolved(player, m.target))
         r.emit(E.CardMoved(m.target, "solved", player, False, -1,
                            "MK 4.06 \"Küldetés megoldása lépés\""))
+    r.stage(PRIORITY, -1, "MK 4.06 \"Küldetés feltétel teljesítés fázis\"")
+
+
+def store(r: Run, player: int, tower: int) -> None:
+    """MK 1.14.3: the solved storable quest goes onto the chosen free own tower level."""
+    m = r.s.manoeuvre
+    assert m is not None
+    r.emit(E.QuestSolved(player, m.target))
+    r.emit(E.CardMoved(m.target, "attached", player, False, tower, "MK 1.14.3"))
     r.stage(PRIORITY, -1, "MK 4.06 \"Küldetés feltétel teljesítés fázis\"")
 
 

@@ -57,8 +57,7 @@ def _check_card(d: CardDef, file: str) -> list[Problem]:
     if d.type not in TYPES:
         bad(f"type {d.type!r} is not one of {', '.join(TYPES)}")
     elif d.type not in PLAYABLE_TYPES:
-        bad(f"type {d.type!r} is not played yet (buildings and allies come with the second "
-            f"wave, spec §19); use one of {', '.join(PLAYABLE_TYPES)}")
+        bad(f"type {d.type!r} is not played yet; use one of {', '.join(PLAYABLE_TYPES)}")
     for k in d.castes:
         if k.split("/")[0] not in CASTES:
             bad(f"caste {k!r}: use one of {', '.join(CASTES)} (a sub-caste as warrior/knight)")
