@@ -89,6 +89,10 @@ class Store(Act):                   # MK 1.14.3: the tower level a storable ques
     tower: Id
 
 
+class KeepBeast(Act):               # MK 4.06 "Bestia".J: re-attach a victorious beast
+    card: Id
+
+
 class Fight(Act):                   # MK 4.05: when an effect permits it (MK 4.01.A)
     pass
 
@@ -144,4 +148,4 @@ class Concede(Act):
 Action = Union[Start, ChooseStarter, PickTower, Done, Keep, Mulligan, Discard, Play, Attach,
                Activate, Siege, SolveQuest, Join, Protect, ChangeOrder, WallCheck, GoOn,
                Condition, Victim, Pass, Concede, Cut, Reshuffle, Capture, Raze,
-               Fight, Equip, Unequip, UseAlly, Store]
+               Fight, Equip, Unequip, UseAlly, Store, KeepBeast]

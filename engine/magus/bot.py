@@ -137,6 +137,8 @@ class SquireBot:
                 s = 7.0 + self._level(v, a.host) / 10          # the strongest wears it
             elif t is X.Unequip:
                 s = 0.2
+            elif t is X.KeepBeast:
+                s = 8.0                                   # a beast that won is worth keeping
             elif t is X.Store:                        # the highest level, furthest from a siege
                 tower = v.seats[me].tower
                 s = 1.0 + (tower.index(a.tower) if a.tower in tower else 0)

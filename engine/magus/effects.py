@@ -267,7 +267,11 @@ def beast_step(r: Run, owner: int) -> bool:
         total -= s.beast_armour.get(v, 0)                          # MK 2.17.d, ruling 39
         if total > 0:
             r.emit(E.Damaged(v, total, "MK 4.06 \"Bestia\".I"))
+    hit = bool(s.beast_hits)
     r.emit(E.BeastEnded(card))
+    if hit and not beast_victims(r, owner):           # MK 4.06 "Bestia".J, ruling 22
+        r.emit(E.BeastVictorious(card, "MK 4.06 \"Bestia\".J"))
+        return True
     r.emit(E.CardMoved(card, goes_to(s, r.pool, card), -1, False, -1, "MK 3.04.G"))
     return True
 

@@ -307,6 +307,16 @@ class AllyPoints(Ev):               # MK 3.08: alliance points gained (entry) or
     rule: str = "MK 3.08.A"
 
 
+class BeastVictorious(Ev):          # MK 4.06 "Bestia".J: its attacks emptied the team
+    card: int
+    rule: str = "MK 4.06 \"Bestia\".J"
+
+
+class BeastKept(Ev):                # MK 4.06 "Bestia".J: re-attached instead of used up
+    card: int
+    rule: str = "MK 4.06 \"Bestia\".J"
+
+
 class FightsGranted(Ev):            # MK 4.01.A: an effect permits (or the round ends) fights
     player: int
     delta: int
@@ -319,4 +329,4 @@ class EndWaits(Ev):                 # MK 6.05.Q: honoured at the end of the curr
 
 
 Event = Union[Event, CutOffered, CutAnswered, EndWaits, BeastBegan, BeastAttacked, BeastHit,  # type: ignore[misc]
-              BeastEnded, FightsGranted, AllyPoints]
+              BeastEnded, FightsGranted, AllyPoints, BeastVictorious, BeastKept]

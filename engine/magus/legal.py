@@ -10,9 +10,9 @@ from engine.magus import equipment as Q
 from engine.magus import events as E
 from engine.magus import flow, manoeuvre as M
 from engine.magus.actions import (
-    Activate, Attach, Capture, ChangeOrder, ChooseStarter, Concede, Condition, Cut, Discard, Done,
-    Equip, Fight, GoOn, Join, Keep, Mulligan, Pass, PickTower, Play, Protect, Raze, Reshuffle,
-    Siege, SolveQuest, Store, Unequip, UseAlly, Victim, WallCheck,
+    Activate, Attach, Capture, ChangeOrder, ChooseStarter, Concede, Condition, Cut, Discard,
+    Done, Equip, Fight, GoOn, Join, Keep, KeepBeast, Mulligan, Pass, PickTower, Play, Protect,
+    Raze, Reshuffle, Siege, SolveQuest, Store, Unequip, UseAlly, Victim, WallCheck,
 )
 from engine.magus.ctx import Run, attached_to, free_towers, goes_to, holder, team_of
 from engine.magus.effects import (
@@ -86,6 +86,8 @@ def legal(r: Run, seat: int) -> list[Any]:  # noqa: C901 - one branch per stage
         return [GoOn(True), GoOn(False)]
     if st == "condition" and m is not None:
         return [Condition(i) for i in range(len(r.d(m.target).conditions))]
+    if st == "reattach":
+        return [KeepBeast(b) for b in s.victorious if holder(s.cards[b]) == seat] + [Done()]
     if st == "store":
         return [Store(t) for t in free_towers(s, r.pool, seat)]
     if st == "raze":
@@ -468,6 +470,10 @@ def perform(r: Run, seat: int, a: Any) -> None:  # noqa: C901 - one branch per a
                  a.host if t is Equip else -1, False, "MK 3.05.3.C")
     elif t is UseAlly:
         _use_ally(r, seat, a)
+    elif t is KeepBeast:
+        M.reattach(r, seat, a.card)
+    elif t is Done and st == "reattach":
+        M.reattach(r, seat, -1)
     elif t is Store:
         M.store(r, seat, a.tower)
     elif t is Fight:

@@ -75,6 +75,8 @@ def after_timeline(r: Run, kind: str) -> None:
     s = r.s
     m = s.manoeuvre
     assert m is not None
+    if kind == "m_obst" and s.victorious and victorious_end(r):
+        return                                             # the owner decides first
     if not m.attackers and not m.blockers and kind != "m_action":            # MK 4.01.I
         end(r, "empty", "MK 4.01.I")
         return
@@ -113,6 +115,33 @@ def after_timeline(r: Run, kind: str) -> None:
         decide(r)
     elif kind == "m_cond":
         end(r, "done", "MK 4.06 \"Küldetés megoldása lépés\"")
+
+
+def victorious_end(r: Run) -> bool:
+    """MK 4.06 "Bestia".J, ruling 22: at the end of the obstacle phase, a victorious beast whose
+    enemy team is still empty may be re-attached (a decision of its owner); otherwise it is used
+    up. True while the owner decides."""
+    s = r.s
+    for b in list(s.victorious):
+        owner = holder(r.card(b))
+        if not team_of(s, 1 - owner):
+            r.stage("reattach", owner, "MK 4.06 \"Bestia\".J")
+            return True
+        r.emit(E.CardMoved(b, goes_to(s, r.pool, b), -1, False, -1, "MK 3.04.G"))
+    return False
+
+
+def reattach(r: Run, player: int, card: int) -> None:
+    """KeepBeast(card) keeps one; Done uses up the rest; then the phase goes on."""
+    s = r.s
+    if card >= 0:
+        r.emit(E.BeastKept(card, "MK 4.06 \"Bestia\".J"))
+    else:
+        for b in [b for b in s.victorious if holder(r.card(b)) == player]:
+            r.emit(E.CardMoved(b, goes_to(s, r.pool, b), -1, False, -1, "MK 3.04.G"))
+    if any(holder(r.card(b)) == player for b in s.victorious):
+        return                                             # he may keep another
+    after_timeline(r, "m_obst")
 
 
 def honour_ending(r: Run, kind: str) -> None:

@@ -113,6 +113,8 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
     elif t is E.TimelineEnded:
         s.timelines.pop()
     elif t is E.CardMoved:
+        if ev.card in s.victorious:
+            s.victorious.remove(ev.card)
         _unzone(s, ev.card)
         c = s.cards[ev.card]
         holder = ev.player if ev.player >= 0 else c.owner
@@ -199,6 +201,11 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
             s.beast_armour[ev.victim] = ev.armour
     elif t is E.BeastEnded:
         s.beast, s.beast_hits, s.beast_armour = [], {}, {}
+    elif t is E.BeastVictorious:
+        s.victorious.append(ev.card)
+    elif t is E.BeastKept:
+        s.victorious.remove(ev.card)
+        s.cards[ev.card].face_down = True
     elif t is E.AllyPoints:
         s.cards[ev.card].points += ev.delta
     elif t is E.FightsGranted:
