@@ -93,6 +93,10 @@ class KeepBeast(Act):               # MK 4.06 "Bestia".J: re-attach a victorious
     card: Id
 
 
+class Expedition(Act):              # MK 2.03: EXPEDÍCIÓ X instead of naming a condition
+    pass
+
+
 class Fight(Act):                   # MK 4.05: when an effect permits it (MK 4.01.A)
     pass
 
@@ -148,4 +152,5 @@ class Concede(Act):
 Action = Union[Start, ChooseStarter, PickTower, Done, Keep, Mulligan, Discard, Play, Attach,
                Activate, Siege, SolveQuest, Join, Protect, ChangeOrder, WallCheck, GoOn,
                Condition, Victim, Pass, Concede, Cut, Reshuffle, Capture, Raze,
-               Fight, Equip, Unequip, UseAlly, Store, KeepBeast]
+               Fight, Equip, Unequip, UseAlly, Store, KeepBeast,
+               Expedition]

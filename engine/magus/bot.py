@@ -137,6 +137,11 @@ class SquireBot:
                 s = 7.0 + self._level(v, a.host) / 10          # the strongest wears it
             elif t is X.Unequip:
                 s = 0.2
+            elif t is X.Expedition and m is not None:
+                q = self._d(v, m.target)
+                members = m.attackers if m.initiator == me else m.blockers
+                level = sum(self._level(v, i) for i in members)
+                s = 6.0 if q is not None and level >= q.expedition else 0.5
             elif t is X.KeepBeast:
                 s = 8.0                                   # a beast that won is worth keeping
             elif t is X.Store:                        # the highest level, furthest from a siege

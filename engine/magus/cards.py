@@ -87,6 +87,7 @@ class CardDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defa
     paths: int = 0
     conditions: tuple[str, ...] = ()
     storable: bool = False        # "raktározandó" (MK 1.14.3): stored on a tower level
+    expedition: int = 0           # EXPEDÍCIÓ X (MK 2.03, ruling 15): solved at team level ≥ X
     # building (MK 3.03): team sizes (D), obstacle slots in ``paths``, DP in ``dp``, the play
     # condition in ``conditions`` (castes only, at most one alternative list)
     attackers: int = 3
@@ -114,6 +115,8 @@ class CardDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defa
     number: int = 0
     attack: int = 0
     dmg: tuple[int, int] = (0, 0)
+    # TÚLÜTÉS X (MK 2.05, ruling 15): an attack that hits when the target's level ≤ X, no roll
+    overstrike: int = 0
     # tower reveal ability (MK 4.06 "Toronyszint felfedése".B)
     reveal: tuple[Effect, ...] = ()
 

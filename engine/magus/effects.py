@@ -164,10 +164,16 @@ def run_effects(r: Run, item: Item, effects: tuple[Effect, ...]) -> None:
         elif e.op == "attack":                                                     # MK 1.09.D
             from engine.magus.equipment import armoured
 
-            threshold = value(s, r.pool, r.card(item.caster), "physique") \
-                if item.caster >= 0 else 0
-            total, ok = r.roll(item.player, "attack", threshold, 0, "MK 1.09.D")
-            cut = armoured(r, t, total) if r.d(item.card).subtype in ("melee", "ranged") else 0
+            over = r.d(item.card).overstrike
+            if over:                        # MK 2.05, MK 5.12.D, ruling 15: replaces the roll
+                ok, cut = current_level(r.pool, r.card(t), s) <= over, 0
+                r.emit(E.OverstrikeJudged(t, current_level(r.pool, r.card(t), s), over, ok))
+            else:
+                threshold = value(s, r.pool, r.card(item.caster), "physique") \
+                    if item.caster >= 0 else 0
+                total, ok = r.roll(item.player, "attack", threshold, 0, "MK 1.09.D")
+                cut = armoured(r, t, total) if r.d(item.card).subtype in ("melee", "ranged") \
+                    else 0
             if ok and e.amount - cut > 0:
                 r.emit(E.Damaged(t, e.amount - cut, "MK 2.17.d" if cut else "MK 3.05.1"))
         elif e.op == "heal":

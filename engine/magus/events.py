@@ -317,6 +317,22 @@ class BeastKept(Ev):                # MK 4.06 "Bestia".J: re-attached instead of
     rule: str = "MK 4.06 \"Bestia\".J"
 
 
+class OverstrikeJudged(Ev):         # MK 2.05, ruling 15: TÚLÜTÉS X instead of the roll
+    card: int                       # the target
+    level: int                      # its current level
+    limit: int                      # X
+    success: bool
+    rule: str = "MK 2.05"
+
+
+class ExpeditionJudged(Ev):         # MK 2.03, ruling 15: EXPEDÍCIÓ X instead of solving
+    player: int
+    level: int                      # the team level
+    limit: int                      # X
+    success: bool
+    rule: str = "MK 2.03"
+
+
 class FightsGranted(Ev):            # MK 4.01.A: an effect permits (or the round ends) fights
     player: int
     delta: int
@@ -329,4 +345,5 @@ class EndWaits(Ev):                 # MK 6.05.Q: honoured at the end of the curr
 
 
 Event = Union[Event, CutOffered, CutAnswered, EndWaits, BeastBegan, BeastAttacked, BeastHit,  # type: ignore[misc]
-              BeastEnded, FightsGranted, AllyPoints, BeastVictorious, BeastKept]
+              BeastEnded, FightsGranted, AllyPoints, BeastVictorious, BeastKept,
+              OverstrikeJudged, ExpeditionJudged]

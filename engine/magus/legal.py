@@ -11,8 +11,9 @@ from engine.magus import events as E
 from engine.magus import flow, manoeuvre as M
 from engine.magus.actions import (
     Activate, Attach, Capture, ChangeOrder, ChooseStarter, Concede, Condition, Cut, Discard,
-    Done, Equip, Fight, GoOn, Join, Keep, KeepBeast, Mulligan, Pass, PickTower, Play, Protect,
-    Raze, Reshuffle, Siege, SolveQuest, Store, Unequip, UseAlly, Victim, WallCheck,
+    Done, Equip, Expedition, Fight, GoOn, Join, Keep, KeepBeast, Mulligan, Pass, PickTower,
+    Play, Protect, Raze, Reshuffle, Siege, SolveQuest, Store, Unequip, UseAlly, Victim,
+    WallCheck,
 )
 from engine.magus.ctx import Run, attached_to, free_towers, goes_to, holder, team_of
 from engine.magus.effects import (
@@ -85,7 +86,9 @@ def legal(r: Run, seat: int) -> list[Any]:  # noqa: C901 - one branch per stage
     if st in ("goon", "more"):
         return [GoOn(True), GoOn(False)]
     if st == "condition" and m is not None:
-        return [Condition(i) for i in range(len(r.d(m.target).conditions))]
+        q = r.d(m.target)
+        return [Condition(i) for i in range(len(q.conditions))] + \
+            ([Expedition()] if q.expedition else [])                             # MK 2.03
     if st == "reattach":
         return [KeepBeast(b) for b in s.victorious if holder(s.cards[b]) == seat] + [Done()]
     if st == "store":
@@ -361,6 +364,9 @@ def refuse(r: Run, seat: int, a: Any) -> IllegalAction:
     if isinstance(a, Fight):
         return IllegalAction("MK 4.01.A", "A fight may be started only when an effect permits "
                              "it this round, with an alert adventurer in the Sor.", "fight")
+    if isinstance(a, Expedition):
+        return IllegalAction("MK 2.03", "Only a quest with EXPEDÍCIÓ may be solved by "
+                             "expedition, in its condition step.", "expedition")
     if isinstance(a, Store):
         return IllegalAction("MK 1.14.3", "A storable quest goes onto one of your own tower "
                              "levels that has none yet.", "store")
@@ -506,6 +512,8 @@ def perform(r: Run, seat: int, a: Any) -> None:  # noqa: C901 - one branch per a
         M.goon(r, seat, a.go)
     elif t is Condition:
         M.meet_condition(r, seat, a.index)
+    elif t is Expedition:
+        M.expedition(r, seat)
     elif t is Victim:
         beast_attack(r, 1 - seat, a.card)
         if beast_step(r, 1 - seat):

@@ -428,6 +428,29 @@ def meet_condition(r: Run, player: int, index: int) -> None:
     r.stage(PRIORITY, -1, "MK 4.06 \"Küldetés feltétel teljesítés fázis\"")
 
 
+def expedition(r: Run, player: int) -> None:
+    """MK 2.03, ruling 15: EXPEDÍCIÓ X replaces solving: the quest is solved when the team
+    level is at least X, with no condition, no test roll and no solving MP."""
+    s = r.s
+    m = s.manoeuvre
+    assert m is not None
+    q = r.d(m.target)
+    level = team_level(r, team_of(s, player))
+    ok = level >= q.expedition
+    if q.storable and not free_towers(s, r.pool, player):       # MK 1.14.3
+        ok = False
+    r.emit(E.ExpeditionJudged(player, level, q.expedition, ok))
+    if ok:
+        for a in attached_to(s, m.target):
+            r.emit(E.CardMoved(a, goes_to(s, r.pool, a), -1, False, -1, "MK 3.02.K"))
+        if q.storable:
+            r.stage("store", player, "MK 1.14.3")
+            return
+        r.emit(E.QuestSolved(player, m.target, "MK 2.03"))
+        r.emit(E.CardMoved(m.target, "solved", player, False, -1, "MK 2.03"))
+    r.stage(PRIORITY, -1, "MK 4.06 \"Küldetés feltétel teljesítés fázis\"")
+
+
 def store(r: Run, player: int, tower: int) -> None:
     """MK 1.14.3: the solved storable quest goes onto the chosen free own tower level."""
     m = r.s.manoeuvre

@@ -98,6 +98,11 @@ def _check_card(d: CardDef, file: str) -> list[Problem]:
         if d.phase != "sor" or d.speed != "mp" or d.target or d.effects:
             bad("equipment is played in the Sor, MP-bound, without a target or effects; what "
                 "it gives is in boosts and armour (MK 3.05.3)")
+    if d.overstrike and not (d.type == "action" and 1 <= d.overstrike <= 7 and
+                             any(e.op == "attack" for e in d.effects)):
+        bad("TÚLÜTÉS X belongs to an attacking action card, X 1-7 (MK 2.05, ruling 15)")
+    if d.expedition and not (d.type == "quest" and 1 <= d.expedition <= 42):
+        bad("EXPEDÍCIÓ X belongs to a quest, X 1-42 (MK 2.03, ruling 15)")
     if d.type == "ally":                                                         # MK 3.08
         if d.points < 1 or d.use_points < 1:
             bad("an ally enters with at least 1 alliance point and spends at least 1 a use "

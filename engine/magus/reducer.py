@@ -178,7 +178,8 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
     elif t is E.CombatDecided:
         assert s.manoeuvre is not None
         s.manoeuvre.winner = ev.winner
-    elif t in (E.QuestSolved, E.ConditionChosen, E.Picked):
+    elif t in (E.QuestSolved, E.ConditionChosen, E.Picked, E.OverstrikeJudged,
+               E.ExpeditionJudged):
         pass
     elif t is E.ManoeuvreEnded:
         s.manoeuvre = None

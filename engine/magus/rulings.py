@@ -1,5 +1,5 @@
 """The M.A.G.U.S. rulings table: every ambiguity of spec §20 (1-30) and §20.1 (31-42), then the
-readings of issue 18's part 2 (43-48), with the
+readings of issue 18's part 2 (43-49), with the
 question, our reading and why. The questionable readings are game options (``DEFAULT_OPTIONS``);
 ``RULINGS.md`` beside this module is rendered from this table (``render_markdown``; a test checks
 they agree).
@@ -258,6 +258,13 @@ RULINGS: tuple[Ruling, ...] = (
            "slot (MK 3.01.C counts obstacles).",
            "\"One of your tower levels\" leaves the choice to the player; MK 1.14.3 limits it "
            "separately to one per level."),
+    Ruling(49, "MK 2.05",
+           "Ruling 15's TÚLÜTÉS and EXPEDÍCIÓ: do armour and the solving MP still apply?",
+           "TÚLÜTÉS has no attack roll, so armour (judged on that roll, MK 2.17) does not reduce "
+           "it; EXPEDÍCIÓ replaces the whole solving step (condition, test rolls and solving "
+           "MP), a storable quest still needs a free tower level.",
+           "A replaced effect does not happen (MK 5.12.B), and paying the MP is part of solving "
+           "(MK 4.06 \"Küldetés feltétel teljesítés fázis\")."),
 )
 
 DEFAULT_OPTIONS: dict[str, Any] = {
