@@ -97,6 +97,10 @@ class Expedition(Act):              # MK 2.03: EXPEDÍCIÓ X instead of naming a
     pass
 
 
+class TriggerFirst(Act):            # MK 6.05.E: which of your simultaneous entries goes next
+    card: Id
+
+
 class Fight(Act):                   # MK 4.05: when an effect permits it (MK 4.01.A)
     pass
 
@@ -153,4 +157,4 @@ Action = Union[Start, ChooseStarter, PickTower, Done, Keep, Mulligan, Discard, P
                Activate, Siege, SolveQuest, Join, Protect, ChangeOrder, WallCheck, GoOn,
                Condition, Victim, Pass, Concede, Cut, Reshuffle, Capture, Raze,
                Fight, Equip, Unequip, UseAlly, Store, KeepBeast,
-               Expedition]
+               Expedition, TriggerFirst]

@@ -39,6 +39,8 @@ OPS = ("damage", "attack", "heal", "neutralise", "draw", "gain_mp", "doom", "dam
 #: equipment and lasting events, spec §19)
 DURATIONS = ("instant", "permanent")
 KEYWORDS = ("momentum", "raiding", "recall")
+#: what a timed effect may do (it has no target, MK 6.04)
+TRIGGER_OPS = ("draw", "gain_mp", "allow_fight")
 OBSTACLE_KINDS = ("trap", "beast")
 #: quest condition atoms: a main caste, or a test "physique>4" / "astral>3" / "mental>2"
 ATTRIBUTES = ("physique", "astral", "mental")
@@ -119,6 +121,10 @@ class CardDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defa
     overstrike: int = 0
     # tower reveal ability (MK 4.06 "Toronyszint felfedése".B)
     reveal: tuple[Effect, ...] = ()
+    # timed (triggered) effects (MK 5.07.K, MK 6.02), targetless: on entering Present
+    # (MK 1.14.12) and at the start of each round while in Present (MK 1.07 "Forduló nyitása")
+    on_enter: tuple[Effect, ...] = ()
+    on_round: tuple[Effect, ...] = ()
 
 
 class DeckDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

@@ -104,6 +104,10 @@ def resolve(r: Run, item: Item) -> bool:
     if item.kind == "reveal":                          # MK 4.06 "Toronyszint felfedése".B
         run_effects(r, item, r.d(item.card).reveal)
         return True
+    if item.kind in ("enter", "round"):          # timed effects (MK 5.07.K, MK 6.02)
+        d = r.d(item.card)
+        run_effects(r, item, d.on_enter if item.kind == "enter" else d.on_round)
+        return True
     if item.kind == "ally":                      # an ally's ability (MK 3.08, MK 6.05.T)
         run_effects(r, item, r.d(item.card).effects)
         return True
@@ -124,6 +128,7 @@ def resolve(r: Run, item: Item) -> bool:
                                else "MK 1.03 \"Nevesítés szabálya\""))
         else:
             r.emit(E.CardMoved(item.card, "line", item.player, False, -1, "MK 3.07"))
+            entered(r, item)
     elif d.type == "tower":
         r.emit(E.CardMoved(item.card, "tower", item.player, True, -1, "MK 3.01.D"))
     elif d.type == "quest":
@@ -134,6 +139,7 @@ def resolve(r: Run, item: Item) -> bool:
                                "MK 1.03 \"Nevesítés szabálya\""))
             return True
         r.emit(E.CardMoved(item.card, "buildings", item.player, False, -1, "MK 3.03.A"))
+        entered(r, item)
         return not over_cap(r, item.player)
     elif d.type == "ally":                                                       # MK 3.08
         if named_clash(r, item.player, item.card):
@@ -142,6 +148,7 @@ def resolve(r: Run, item: Item) -> bool:
             return True
         r.emit(E.CardMoved(item.card, "allies", item.player, False, -1, "MK 3.08"))
         r.emit(E.AllyPoints(item.card, d.points, "MK 3.08.A"))
+        entered(r, item)
     elif d.subtype == "equipment":                             # MK 3.05.3.B: to the Storage
         r.emit(E.CardMoved(item.card, "storage", item.player, False, -1, "MK 3.05.3.B"))
     else:
@@ -215,6 +222,14 @@ def run_effects(r: Run, item: Item, effects: tuple[Effect, ...]) -> None:
             for v in team_of(s, 1 - item.player):
                 if current_level(r.pool, r.card(v), r.s) >= 1:
                     r.emit(E.Damaged(v, e.amount, "MK 4.06 \"Csapda aktivizálás\""))
+
+
+def entered(r: Run, item: Item) -> None:
+    """MK 1.14.12, ruling 32: an on-entering effect joins the running timeline normally."""
+    from engine.magus.timeline import add_item
+
+    if r.d(item.card).on_enter:
+        add_item(r, item.player, item.card, "enter", -1, -1, False, "MK 1.14.12")
 
 
 # ---------------------------------------------------------------------------- buildings

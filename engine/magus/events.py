@@ -333,6 +333,11 @@ class ExpeditionJudged(Ev):         # MK 2.03, ruling 15: EXPEDÍCIÓ X instead 
     rule: str = "MK 2.03"
 
 
+class TriggersPending(Ev):          # MK 6.05.E: simultaneous timed effects, to be ordered
+    cards: tuple[int, ...]
+    rule: str = "MK 6.05.E"
+
+
 class FightsGranted(Ev):            # MK 4.01.A: an effect permits (or the round ends) fights
     player: int
     delta: int
@@ -346,4 +351,4 @@ class EndWaits(Ev):                 # MK 6.05.Q: honoured at the end of the curr
 
 Event = Union[Event, CutOffered, CutAnswered, EndWaits, BeastBegan, BeastAttacked, BeastHit,  # type: ignore[misc]
               BeastEnded, FightsGranted, AllyPoints, BeastVictorious, BeastKept,
-              OverstrikeJudged, ExpeditionJudged]
+              OverstrikeJudged, ExpeditionJudged, TriggersPending]

@@ -12,8 +12,8 @@ from engine.magus import flow, manoeuvre as M
 from engine.magus.actions import (
     Activate, Attach, Capture, ChangeOrder, ChooseStarter, Concede, Condition, Cut, Discard,
     Done, Equip, Expedition, Fight, GoOn, Join, Keep, KeepBeast, Mulligan, Pass, PickTower,
-    Play, Protect, Raze, Reshuffle, Siege, SolveQuest, Store, Unequip, UseAlly, Victim,
-    WallCheck,
+    Play, Protect, Raze, Reshuffle, Siege, SolveQuest, Store, TriggerFirst, Unequip, UseAlly,
+    Victim, WallCheck,
 )
 from engine.magus.ctx import Run, attached_to, free_towers, goes_to, holder, team_of
 from engine.magus.effects import (
@@ -89,6 +89,8 @@ def legal(r: Run, seat: int) -> list[Any]:  # noqa: C901 - one branch per stage
         q = r.d(m.target)
         return [Condition(i) for i in range(len(q.conditions))] + \
             ([Expedition()] if q.expedition else [])                             # MK 2.03
+    if st == "triggers":
+        return [TriggerFirst(i) for i in s.triggers if holder(s.cards[i]) == seat]
     if st == "reattach":
         return [KeepBeast(b) for b in s.victorious if holder(s.cards[b]) == seat] + [Done()]
     if st == "store":
@@ -367,6 +369,9 @@ def refuse(r: Run, seat: int, a: Any) -> IllegalAction:
     if isinstance(a, Expedition):
         return IllegalAction("MK 2.03", "Only a quest with EXPEDÍCIÓ may be solved by "
                              "expedition, in its condition step.", "expedition")
+    if isinstance(a, TriggerFirst):
+        return IllegalAction("MK 6.05.E", "Choose one of your own round-start effects waiting "
+                             "to enter.", "trigger")
     if isinstance(a, Store):
         return IllegalAction("MK 1.14.3", "A storable quest goes onto one of your own tower "
                              "levels that has none yet.", "store")
@@ -476,6 +481,9 @@ def perform(r: Run, seat: int, a: Any) -> None:  # noqa: C901 - one branch per a
                  a.host if t is Equip else -1, False, "MK 3.05.3.C")
     elif t is UseAlly:
         _use_ally(r, seat, a)
+    elif t is TriggerFirst:
+        add_item(r, seat, a.card, "round", -1, -1, False, "MK 6.05.E")
+        flow.feed_triggers(r)
     elif t is KeepBeast:
         M.reattach(r, seat, a.card)
     elif t is Done and st == "reattach":

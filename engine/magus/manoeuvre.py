@@ -357,6 +357,8 @@ def raze(r: Run, player: int, card: int) -> None:
     interrupted goes on (the capture's end, or the timeline the building entered in)."""
     from engine.magus.timeline import after_unwind
 
+    for o in attached_to(r.s, card):                  # its attachments fall with it
+        r.emit(E.CardMoved(o, goes_to(r.s, r.pool, o), -1, False, -1, "MK 3.03.F"))
     r.emit(E.CardMoved(card, goes_to(r.s, r.pool, card), -1, False, -1, "MK 3.03.F"))
     m = r.s.manoeuvre
     if m is not None and m.step == "outcome":

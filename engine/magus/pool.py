@@ -18,8 +18,8 @@ import msgspec
 
 from engine.magus.cards import (
     ALIGNMENTS, BOOSTABLE, CASTES, DURATIONS, KEYWORDS, OBSTACLE_KINDS, OPS, PHASE_TAGS,
-    PLAYABLE_TYPES, SLOTS, SPEEDS, SUBTYPES, TARGETS, TYPES, CardDef, ConditionError, DeckDef,
-    parse_condition,
+    PLAYABLE_TYPES, SLOTS, SPEEDS, SUBTYPES, TARGETS, TRIGGER_OPS, TYPES, CardDef,
+    ConditionError, DeckDef, parse_condition,
 )
 
 _DATA = importlib.resources.files("decks")
@@ -98,6 +98,12 @@ def _check_card(d: CardDef, file: str) -> list[Problem]:
         if d.phase != "sor" or d.speed != "mp" or d.target or d.effects:
             bad("equipment is played in the Sor, MP-bound, without a target or effects; what "
                 "it gives is in boosts and armour (MK 3.05.3)")
+    for e in d.on_enter + d.on_round:
+        if e.op not in TRIGGER_OPS:
+            bad(f"a timed effect does one of {', '.join(TRIGGER_OPS)} (it has no target), not "
+                f"{e.op!r} (MK 6.02)")
+    if d.on_round and d.type not in ("adventurer", "building", "ally", "tower"):
+        bad("only a card that stays in Present has a round-start effect (MK 1.07)")
     if d.overstrike and not (d.type == "action" and 1 <= d.overstrike <= 7 and
                              any(e.op == "attack" for e in d.effects)):
         bad("TÚLÜTÉS X belongs to an attacking action card, X 1-7 (MK 2.05, ruling 15)")

@@ -93,6 +93,9 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
             _unzone(s, ev.card)                   # from the hand, or the Past (MK 2.11)
             s.cards[ev.card].zone = "timeline"
             s.cards[ev.card].face_down = ev.hidden
+        elif ev.kind in ("enter", "round"):               # timed effects (MK 6.02)
+            if ev.card in s.triggers:
+                s.triggers.remove(ev.card)
         else:
             tl.used.append(ev.card)
         tl.items.append(Item(ev.player, ev.card, ev.kind, ev.caster, ev.target, ev.hidden,
@@ -202,6 +205,8 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
             s.beast_armour[ev.victim] = ev.armour
     elif t is E.BeastEnded:
         s.beast, s.beast_hits, s.beast_armour = [], {}, {}
+    elif t is E.TriggersPending:
+        s.triggers = list(ev.cards)
     elif t is E.BeastVictorious:
         s.victorious.append(ev.card)
     elif t is E.BeastKept:

@@ -115,6 +115,7 @@ class State(msgspec.Struct):
     ending: str = ""               # an end-of-combat/-manoeuvre effect waits (MK 6.05.Q)
     beast: list[int] = []         # a beast resolving: [card, attacks left] (MK 4.06 "Bestia")
     beast_hits: dict[int, int] = {}
+    triggers: list[int] = []      # round-start effects waiting to enter (MK 6.05.E)
     victorious: list[int] = []    # victorious beasts waiting for the phase end (ruling 22)
     beast_armour: dict[int, int] = {}   # MK 2.17.d, ruling 39: the SFÉ a beast's roll met
     result: Result | None = None

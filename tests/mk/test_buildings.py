@@ -59,9 +59,11 @@ def test_mk_3_03_e_a_played_building_gives_its_dp_while_controlled():
 
 def test_mk_3_03_f_a_fourth_building_makes_its_player_destroy_one_of_his_choice():
     t = Table([C(A, "b-hill-watchtower", "buildings"), C(A, "b-toll-bridge", "buildings"),
-               C(A, "b-lantern-chapel", "buildings"), C(A, "b-hill-watchtower")] + KEEP,
-              mp=[10, 8])
+               C(A, "b-lantern-chapel", "buildings"), C(A, "b-hill-watchtower"),
+               C(A, "o-pit", "attached")] + KEEP, mp=[10, 8])
     fourth = t.idx(A, "b-hill-watchtower", 1)
+    pit = t.idx(A, "o-pit")
+    t.card(pit).host = t.idx(A, "b-toll-bridge")
     t.act(A, X.Play(fourth))
     _drive(t, lambda d: False if d.kind == "raze" else None)
     d = t.rules.pending(t.s)
@@ -70,7 +72,8 @@ def test_mk_3_03_f_a_fourth_building_makes_its_player_destroy_one_of_his_choice(
     bridge = t.idx(A, "b-toll-bridge")
     out = t.act(A, X.Raze(bridge))
     assert t.card(bridge).zone == "past" and len(t.s.players[A].buildings) == 3
-    assert t.of(E.CardMoved, out)[0].rule == "MK 3.03.F"
+    assert t.card(pit).zone == "past"                         # its attachment falls with it
+    assert {e.rule for e in t.of(E.CardMoved, out)} == {"MK 3.03.F"}
     assert dp(t.s, t.rules.pool, A) == 1 + 3 + 1
 
 
