@@ -67,6 +67,48 @@ class SolveQuest(Act):              # MK 4.02
     quest: Id
 
 
+class Capture(Act):                 # MK 4.04: an opponent's building
+    building: Id
+
+
+class Equip(Act):                   # MK 3.05.3.C: from the Storage onto an adventurer
+    card: Id
+    host: Id
+
+
+class Unequip(Act):                 # MK 3.05.3.C: back to the Storage (not magic items)
+    card: Id
+
+
+class UseAlly(Act):                 # MK 3.08: an ally's ability, paid in alliance points
+    card: Id
+    target: Opt = -1
+
+
+class Store(Act):                   # MK 1.14.3: the tower level a storable quest goes on
+    tower: Id
+
+
+class KeepBeast(Act):               # MK 4.06 "Bestia".J: re-attach a victorious beast
+    card: Id
+
+
+class Expedition(Act):              # MK 2.03: EXPEDÍCIÓ X instead of naming a condition
+    pass
+
+
+class TriggerFirst(Act):            # MK 6.05.E: which of your simultaneous entries goes next
+    card: Id
+
+
+class Fight(Act):                   # MK 4.05: when an effect permits it (MK 4.01.A)
+    pass
+
+
+class Raze(Act):                    # MK 3.03.F: destroy one of your buildings (a 4th gained)
+    card: Id
+
+
 class Join(Act):                    # team composition (MK 4.06): one adventurer
     card: Id
 
@@ -113,4 +155,6 @@ class Concede(Act):
 
 Action = Union[Start, ChooseStarter, PickTower, Done, Keep, Mulligan, Discard, Play, Attach,
                Activate, Siege, SolveQuest, Join, Protect, ChangeOrder, WallCheck, GoOn,
-               Condition, Victim, Pass, Concede, Cut, Reshuffle]
+               Condition, Victim, Pass, Concede, Cut, Reshuffle, Capture, Raze,
+               Fight, Equip, Unequip, UseAlly, Store, KeepBeast,
+               Expedition, TriggerFirst]

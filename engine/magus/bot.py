@@ -95,6 +95,10 @@ class SquireBot:
                     s = 5.0
                 elif d.type == "tower":
                     s = 3.0 + d.wall
+                elif d.type == "building":
+                    s = 5.0 + d.dp
+                elif d.type == "ally":
+                    s = 5.0 + d.points
                 elif d.subtype in ("melee", "ranged", "spell", "feint") and d.target.startswith(
                         "enemy"):
                     s = 9.0 + sum(e.amount for e in d.effects)
@@ -118,6 +122,38 @@ class SquireBot:
             elif t is X.Siege:
                 enemy = sum(self._level(v, i) for i in self._alert(v, opp))
                 s = 14.0 if power >= 4 and power > enemy else 0.5
+            elif t is X.Capture:
+                b = self._d(v, a.building)
+                enemy = sum(self._level(v, i) for i in self._alert(v, opp))
+                wall = b.wall if b is not None else 0
+                s = 13.0 if power >= 3 and power > enemy + wall else 0.5
+            elif t is X.UseAlly:
+                y = self._d(v, a.card)
+                if y is not None and any(e.op == "heal" for e in y.effects):
+                    s = 8.0 if a.target >= 0 and v.cards[a.target].damage > 0 else 0.0
+                else:
+                    s = 6.0
+            elif t is X.Equip:
+                s = 7.0 + self._level(v, a.host) / 10          # the strongest wears it
+            elif t is X.Unequip:
+                s = 0.2
+            elif t is X.Expedition and m is not None:
+                q = self._d(v, m.target)
+                members = m.attackers if m.initiator == me else m.blockers
+                level = sum(self._level(v, i) for i in members)
+                s = 6.0 if q is not None and level >= q.expedition else 0.5
+            elif t is X.KeepBeast:
+                s = 8.0                                   # a beast that won is worth keeping
+            elif t is X.Store:                        # the highest level, furthest from a siege
+                tower = v.seats[me].tower
+                s = 1.0 + (tower.index(a.tower) if a.tower in tower else 0)
+            elif t is X.Fight:
+                enemy = max((self._level(v, i) for i in self._alert(v, opp)), default=0)
+                best = max((self._level(v, i) for i in mine_alert), default=0)
+                s = 11.0 if best > enemy else 0.5
+            elif t is X.Raze:
+                b = self._d(v, a.card)
+                s = 10.0 - (b.dp if b is not None else 0)    # keep the richest buildings
             elif t is X.Join:
                 s = 6.0 + self._level(v, a.card)
                 if m is not None and m.initiator != me and not m.attackers:

@@ -14,8 +14,9 @@ import re
 import msgspec
 
 TYPES = ("tower", "quest", "building", "obstacle", "action", "event", "adventurer", "ally")
-#: the types this part of the engine plays (buildings and allies: the second wave, spec §19)
-PLAYABLE_TYPES = ("tower", "quest", "obstacle", "action", "event", "adventurer")
+#: the types the engine plays
+PLAYABLE_TYPES = ("tower", "quest", "building", "obstacle", "action", "event", "adventurer",
+                  "ally")
 #: main castes (MK 3.07.1); sub-castes are written ``warrior/knight`` and count as their main one
 CASTES = ("warrior", "priest", "rogue", "martial", "mage")
 ALIGNMENTS = ("", "life", "order", "death", "chaos")
@@ -23,16 +24,23 @@ OPPOSED = {"life": "death", "death": "life", "order": "chaos", "chaos": "order"}
 #: phase tags (MK 5.05): sor (default), manoeuvre, combat, prep
 PHASE_TAGS = ("sor", "manoeuvre", "combat", "prep")
 SPEEDS = ("mp", "fast")                                     # MK 5.08
-SUBTYPES = ("", "melee", "ranged", "spell", "feint", "heal", "neutralise")
+SUBTYPES = ("", "melee", "ranged", "spell", "feint", "heal", "neutralise", "equipment")
+#: equipment slots (MK 3.05.3.H-I): one of each per adventurer; an off-hand weapon takes the
+#: shield's place
+SLOTS = ("gear", "weapon", "shield", "offhand", "armour", "cloak", "staff")
+#: what an equipment's modifiers may change (fed through numbers.py, MK 5.11)
+BOOSTABLE = ("level", "physique", "astral", "mental")
 #: what an item aims at (MK 5.01.B, MK 6.04)
 TARGETS = ("", "enemy_line", "own_adventurer", "enemy_front", "enemy_combat", "item")
 #: effect primitives
 OPS = ("damage", "attack", "heal", "neutralise", "draw", "gain_mp", "doom", "damage_team",
-       "end_combat", "end_manoeuvre", "copy")
+       "end_combat", "end_manoeuvre", "copy", "allow_fight")
 #: durations of action and event cards this part plays (MK 5.06.D; the others come with
 #: equipment and lasting events, spec §19)
-DURATIONS = ("instant",)
+DURATIONS = ("instant", "permanent")
 KEYWORDS = ("momentum", "raiding", "recall")
+#: what a timed effect may do (it has no target, MK 6.04)
+TRIGGER_OPS = ("draw", "gain_mp", "allow_fight")
 OBSTACLE_KINDS = ("trap", "beast")
 #: quest condition atoms: a main caste, or a test "physique>4" / "astral>3" / "mental>2"
 ATTRIBUTES = ("physique", "astral", "mental")
@@ -46,6 +54,15 @@ class Text(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 class Effect(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     op: str
     amount: int = 0
+
+
+class Boost(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A modifier an attached equipment gives its wearer (MK 3.05.3.G, MK 5.11): ``attr`` ±
+    ``amount``; ``strong`` for "in any case" (MK 5.10.C)."""
+
+    attr: str
+    amount: int
+    strong: bool = False
 
 
 class CardDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -63,7 +80,7 @@ class CardDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defa
     mental: int = 0
     level: int = 0
     keywords: tuple[str, ...] = ()
-    # tower level (MK 3.01, MK 2.01)
+    # tower level (MK 3.01, MK 2.01); a building's FAL X (MK 2.01.a, ruling 11)
     wall: int = 0
     starting_only: bool = False
     # quest (MK 3.02)
@@ -71,6 +88,16 @@ class CardDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defa
     solve_mp: int = 0
     paths: int = 0
     conditions: tuple[str, ...] = ()
+    storable: bool = False        # "raktározandó" (MK 1.14.3): stored on a tower level
+    expedition: int = 0           # EXPEDÍCIÓ X (MK 2.03, ruling 15): solved at team level ≥ X
+    # building (MK 3.03): team sizes (D), obstacle slots in ``paths``, DP in ``dp``, the play
+    # condition in ``conditions`` (castes only, at most one alternative list)
+    attackers: int = 3
+    defenders: int = 3
+    # ally (MK 3.08): alliance points on entry; each use of its ability (``effects`` at
+    # ``target``, ``speed``) spends ``use_points``; play condition in ``conditions``
+    points: int = 0
+    use_points: int = 1
     # action / event (MK 3.05, MK 3.06)
     subtype: str = ""
     phase: str = "sor"
@@ -78,13 +105,26 @@ class CardDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defa
     target: str = ""
     duration: str = "instant"
     effects: tuple[Effect, ...] = ()
+    # equipment (MK 3.05.3): its slot, magic items stay attached (E), relics only on named
+    # adventurers (F), modifiers for the wearer, armour VÉDŐKÜSZÖB X SFÉ Y (MK 2.17)
+    slot: str = ""
+    magic: bool = False
+    relic: bool = False
+    boosts: tuple[Boost, ...] = ()
+    armour: tuple[int, int] = (0, 0)
     # obstacle (MK 3.04, MK 4.06 "Bestia")
     kind: str = ""
     number: int = 0
     attack: int = 0
     dmg: tuple[int, int] = (0, 0)
+    # TÚLÜTÉS X (MK 2.05, ruling 15): an attack that hits when the target's level ≤ X, no roll
+    overstrike: int = 0
     # tower reveal ability (MK 4.06 "Toronyszint felfedése".B)
     reveal: tuple[Effect, ...] = ()
+    # timed (triggered) effects (MK 5.07.K, MK 6.02), targetless: on entering Present
+    # (MK 1.14.12) and at the start of each round while in Present (MK 1.07 "Forduló nyitása")
+    on_enter: tuple[Effect, ...] = ()
+    on_round: tuple[Effect, ...] = ()
 
 
 class DeckDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

@@ -72,14 +72,43 @@ def holder(c: Card) -> int:
     return c.controller if c.controller >= 0 else c.owner
 
 
-def current_level(pool: dict[str, CardDef], c: Card) -> int:
-    """MK 3.07.5: base level − damage."""
-    return pool[c.cid].level - c.damage
+def worn(s: State, pool: dict[str, CardDef], i: int) -> list[int]:
+    """The equipment attached to adventurer ``i`` (MK 3.05.3.G: it works only attached)."""
+    return [c.iid for c in s.cards if c.zone == "attached" and c.host == i and
+            pool[c.cid].subtype == "equipment"]
+
+
+def value(s: State | None, pool: dict[str, CardDef], c: Card, attr: str) -> int:
+    """A printed number of an adventurer through the pipeline of MK 5.11 (numbers.py): the
+    modifiers of its worn equipment, in the order they were attached (card ids)."""
+    from engine.magus.numbers import Mod, compute
+
+    base = getattr(pool[c.cid], attr)
+    if s is None:
+        return base
+    mods = [Mod("add", b.amount, strong=b.strong, time=e)
+            for e in worn(s, pool, c.iid) for b in pool[s.cards[e].cid].boosts if b.attr == attr]
+    return compute(base, mods) if mods else base
+
+
+def current_level(pool: dict[str, CardDef], c: Card, s: State | None = None) -> int:
+    """MK 3.07.5: base level (with its equipment's modifiers when ``s`` is given) − damage."""
+    return value(s, pool, c, "level") - c.damage
 
 
 def dp(s: State, pool: dict[str, CardDef], p: int) -> int:
-    """Derived DP (spec §1.3): solved quests' DP."""
-    return sum(pool[s.cards[i].cid].dp for i in s.players[p].solved)
+    """Derived DP (spec §1.3): solved quests' DP and controlled buildings' DP (MK 3.03.E)."""
+    pl = s.players[p]
+    stored = [c.iid for c in s.cards if c.zone == "attached" and c.host in pl.tower and
+              pool[c.cid].type == "quest"]                                   # MK 1.14.3
+    return sum(pool[s.cards[i].cid].dp for i in pl.solved + pl.buildings + stored)
+
+
+def free_towers(s: State, pool: dict[str, CardDef], p: int) -> list[int]:
+    """MK 1.14.3: own tower levels without a stored quest (one each)."""
+    return [t for t in s.players[p].tower
+            if not any(c.zone == "attached" and c.host == t and pool[c.cid].type == "quest"
+                       for c in s.cards)]
 
 
 def team_of(s: State, p: int) -> list[int]:
@@ -107,6 +136,7 @@ def goes_to(s: State, pool: dict[str, CardDef], i: int) -> str:
     name = pool[c.cid].name.en
     for o in s.cards:
         if o.iid != i and o.owner == c.owner and pool[o.cid].name.en == name and \
-                o.zone in ("depth", "line", "team", "tower", "quests", "solved", "storage"):
+                o.zone in ("depth", "line", "team", "tower", "quests", "solved", "storage",
+                           "buildings", "allies"):
             return "past"
     return "depth"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.magus import events as E
 from engine.magus.cards import OPPOSED, Effect
-from engine.magus.ctx import Run, current_level, goes_to, holder, team_of
+from engine.magus.ctx import Run, current_level, goes_to, holder, team_of, value
 from engine.magus.state import Item
 
 
@@ -37,7 +37,9 @@ def targets_hold(r: Run, item: Item) -> bool:
     """MK 6.05.R: an item that lost its target is neutralised."""
     if item.kind == "attach":
         host = r.card(item.target)
-        return host.zone in ("quests", "tower")
+        return host.zone in ("quests", "tower", "buildings")
+    if item.kind == "ally" and r.d(item.card).target:
+        return target_ok(r, item.player, r.d(item.card).target, item.target)
     if item.kind in ("card", "copy"):
         d = r.d(item.card)
         if d.type in ("action", "event") and d.target:
@@ -75,7 +77,8 @@ def named_clash(r: Run, player: int, card: int) -> bool:
     s = r.s
     return any(o.iid != card and o.owner == player and not o.face_down and
                r.pool[o.cid].name.en == d.name.en and
-               o.zone in ("line", "team", "tower", "quests", "solved", "depth")
+               o.zone in ("line", "team", "tower", "quests", "solved", "depth", "buildings",
+                          "allies")
                for o in s.cards)
 
 
@@ -90,11 +93,23 @@ def resolve(r: Run, item: Item) -> bool:
         if c.zone == "team":
             r.emit(E.OrderSet(item.target, not c.front, "MK 4.06 \"Harci körök\".F"))
         return True
+    if item.kind in ("equip", "unequip"):                                    # MK 3.05.3.C
+        from engine.magus import equipment
+
+        (equipment.resolve_equip if item.kind == "equip" else equipment.resolve_unequip)(r, item)
+        return True
     if item.kind == "copy":                                                   # MK 6.05.O
         run_effects(r, item, r.d(item.card).effects)
         return True
     if item.kind == "reveal":                          # MK 4.06 "Toronyszint felfedése".B
         run_effects(r, item, r.d(item.card).reveal)
+        return True
+    if item.kind in ("enter", "round"):          # timed effects (MK 5.07.K, MK 6.02)
+        d = r.d(item.card)
+        run_effects(r, item, d.on_enter if item.kind == "enter" else d.on_round)
+        return True
+    if item.kind == "ally":                      # an ally's ability (MK 3.08, MK 6.05.T)
+        run_effects(r, item, r.d(item.card).effects)
         return True
     if item.kind == "activation":
         d = r.d(item.card)
@@ -113,10 +128,29 @@ def resolve(r: Run, item: Item) -> bool:
                                else "MK 1.03 \"Nevesítés szabálya\""))
         else:
             r.emit(E.CardMoved(item.card, "line", item.player, False, -1, "MK 3.07"))
+            entered(r, item)
     elif d.type == "tower":
         r.emit(E.CardMoved(item.card, "tower", item.player, True, -1, "MK 3.01.D"))
     elif d.type == "quest":
         r.emit(E.CardMoved(item.card, "quests", item.player, False, -1, "MK 3.02.A"))
+    elif d.type == "building":
+        if named_clash(r, item.player, item.card):
+            r.emit(E.CardMoved(item.card, "past", -1, False, -1,
+                               "MK 1.03 \"Nevesítés szabálya\""))
+            return True
+        r.emit(E.CardMoved(item.card, "buildings", item.player, False, -1, "MK 3.03.A"))
+        entered(r, item)
+        return not over_cap(r, item.player)
+    elif d.type == "ally":                                                       # MK 3.08
+        if named_clash(r, item.player, item.card):
+            r.emit(E.CardMoved(item.card, "past", -1, False, -1,
+                               "MK 1.03 \"Nevesítés szabálya\""))
+            return True
+        r.emit(E.CardMoved(item.card, "allies", item.player, False, -1, "MK 3.08"))
+        r.emit(E.AllyPoints(item.card, d.points, "MK 3.08.A"))
+        entered(r, item)
+    elif d.subtype == "equipment":                             # MK 3.05.3.B: to the Storage
+        r.emit(E.CardMoved(item.card, "storage", item.player, False, -1, "MK 3.05.3.B"))
     else:
         from engine.magus.timeline import leaves_to
 
@@ -135,10 +169,20 @@ def run_effects(r: Run, item: Item, effects: tuple[Effect, ...]) -> None:
         if e.op == "damage":
             r.emit(E.Damaged(t, e.amount, "MK 3.05.F"))
         elif e.op == "attack":                                                     # MK 1.09.D
-            threshold = r.d(item.caster).physique if item.caster >= 0 else 0
-            _, ok = r.roll(item.player, "attack", threshold, 0, "MK 1.09.D")
-            if ok:
-                r.emit(E.Damaged(t, e.amount, "MK 3.05.1"))
+            from engine.magus.equipment import armoured
+
+            over = r.d(item.card).overstrike
+            if over:                        # MK 2.05, MK 5.12.D, ruling 15: replaces the roll
+                ok, cut = current_level(r.pool, r.card(t), s) <= over, 0
+                r.emit(E.OverstrikeJudged(t, current_level(r.pool, r.card(t), s), over, ok))
+            else:
+                threshold = value(s, r.pool, r.card(item.caster), "physique") \
+                    if item.caster >= 0 else 0
+                total, ok = r.roll(item.player, "attack", threshold, 0, "MK 1.09.D")
+                cut = armoured(r, t, total) if r.d(item.card).subtype in ("melee", "ranged") \
+                    else 0
+            if ok and e.amount - cut > 0:
+                r.emit(E.Damaged(t, e.amount - cut, "MK 2.17.d" if cut else "MK 3.05.1"))
         elif e.op == "heal":
             amount = min(e.amount, r.card(t).damage)
             if amount:
@@ -166,6 +210,8 @@ def run_effects(r: Run, item: Item, effects: tuple[Effect, ...]) -> None:
                 fut = s.players[item.player].future
                 if fut:
                     r.emit(E.Drew(item.player, fut[0], "MK 3.06"))
+        elif e.op == "allow_fight":                  # MK 4.01.A: this round, its player
+            r.emit(E.FightsGranted(item.player, e.amount, "MK 4.01.A"))
         elif e.op == "gain_mp":
             r.mp(item.player, e.amount, "MK 1.14.1.A")
         elif e.op == "doom":
@@ -174,15 +220,55 @@ def run_effects(r: Run, item: Item, effects: tuple[Effect, ...]) -> None:
             r.emit(E.EndWaits(e.op[4:], "MK 6.05.Q"))
         elif e.op == "damage_team":
             for v in team_of(s, 1 - item.player):
-                if current_level(r.pool, r.card(v)) >= 1:
+                if current_level(r.pool, r.card(v), r.s) >= 1:
                     r.emit(E.Damaged(v, e.amount, "MK 4.06 \"Csapda aktivizálás\""))
+
+
+def entered(r: Run, item: Item) -> None:
+    """MK 1.14.12, ruling 32: an on-entering effect joins the running timeline normally."""
+    from engine.magus.timeline import add_item
+
+    if r.d(item.card).on_enter:
+        add_item(r, item.player, item.card, "enter", -1, -1, False, "MK 1.14.12")
+
+
+# ---------------------------------------------------------------------------- buildings
+BUILDING_CAP = 3                                                               # MK 3.03.F
+
+
+def over_cap(r: Run, player: int) -> bool:
+    """MK 3.03.F, ruling 37: a player who gains a fourth building destroys one of his choice
+    before anyone acts, without a timeline (the decision ``raze``)."""
+    if len(r.s.players[player].buildings) > BUILDING_CAP:
+        r.stage("raze", player, "MK 3.03.F")
+        return True
+    return False
+
+
+def building_condition(r: Run, player: int, card: int) -> bool:
+    """MK 3.03.A-B: a building's play condition, met by distinct own alert-or-not adventurers
+    in the Line (castes only)."""
+    from engine.magus.cards import parse_condition
+
+    d = r.d(card)
+    if not d.conditions:
+        return True
+    line = [i for i in r.s.players[player].line if r.d(i).type == "adventurer"]
+    used: set[int] = set()
+    for part in parse_condition(d.conditions[0]):
+        found = next((i for i in line if i not in used and any(
+            k.split("/")[0] in part for k in r.d(i).castes)), None)
+        if found is None:
+            return False
+        used.add(found)
+    return True
 
 
 # ---------------------------------------------------------------------------- beasts
 def beast_victims(r: Run, owner: int) -> list[int]:
     """MK 4.06 "Bestia".B, H: members of the enemy team at current level ≥ 1, not doomed."""
     return [v for v in team_of(r.s, 1 - owner)
-            if current_level(r.pool, r.card(v)) >= 1 and not r.card(v).doomed]
+            if current_level(r.pool, r.card(v), r.s) >= 1 and not r.card(v).doomed]
 
 
 def beast_step(r: Run, owner: int) -> bool:
@@ -199,8 +285,14 @@ def beast_step(r: Run, owner: int) -> bool:
         beast_attack(r, owner, victims[0])
     card = s.beast[0]
     for v, total in sorted(s.beast_hits.items()):
-        r.emit(E.Damaged(v, total, "MK 4.06 \"Bestia\".I"))
+        total -= s.beast_armour.get(v, 0)                          # MK 2.17.d, ruling 39
+        if total > 0:
+            r.emit(E.Damaged(v, total, "MK 4.06 \"Bestia\".I"))
+    hit = bool(s.beast_hits)
     r.emit(E.BeastEnded(card))
+    if hit and not beast_victims(r, owner):           # MK 4.06 "Bestia".J, ruling 22
+        r.emit(E.BeastVictorious(card, "MK 4.06 \"Bestia\".J"))
+        return True
     r.emit(E.CardMoved(card, goes_to(s, r.pool, card), -1, False, -1, "MK 3.04.G"))
     return True
 
@@ -209,13 +301,14 @@ def beast_attack(r: Run, owner: int, victim: int) -> None:
     """MK 4.06 "Bestia".C-D: 2d6 ≤ ATTACK hits; DAMAGE range a-b on 1d6 (ruling 38)."""
     d = r.d(r.s.beast[0])
     r.emit(E.BeastAttacked(victim))
-    _, ok = r.roll(owner, "beast", d.attack, 0, "MK 4.06 \"Bestia\".C")
+    roll, ok = r.roll(owner, "beast", d.attack, 0, "MK 4.06 \"Bestia\".C")
     if not ok:
         return
+    from engine.magus.equipment import armoured
     lo, hi = d.dmg
     amount = lo
     if hi > lo:
         face = r.die(owner, "beast_damage", "MK 4.06 \"Bestia\".D")
         amount = lo + (face - 1) * (hi - lo + 1) // 6
     if amount:
-        r.emit(E.BeastHit(victim, amount))
+        r.emit(E.BeastHit(victim, amount, armour=armoured(r, victim, roll)))

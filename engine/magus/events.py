@@ -280,6 +280,7 @@ class BeastHit(Ev):                 # MK 4.06 "Bestia".I: damage totalled per ad
     victim: int
     amount: int
     rule: str = "MK 4.06 \"Bestia\".D"
+    armour: int = 0                 # MK 2.17.d: the roll met the victim's armour (its SFÉ)
 
 
 class BeastEnded(Ev):
@@ -300,10 +301,54 @@ class CutAnswered(Ev):              # the opponent cut (at > 0), reshuffled, or 
     rule: str = "MK 1.03 \"Keverési szabály\""
 
 
+class AllyPoints(Ev):               # MK 3.08: alliance points gained (entry) or spent
+    card: int
+    delta: int
+    rule: str = "MK 3.08.A"
+
+
+class BeastVictorious(Ev):          # MK 4.06 "Bestia".J: its attacks emptied the team
+    card: int
+    rule: str = "MK 4.06 \"Bestia\".J"
+
+
+class BeastKept(Ev):                # MK 4.06 "Bestia".J: re-attached instead of used up
+    card: int
+    rule: str = "MK 4.06 \"Bestia\".J"
+
+
+class OverstrikeJudged(Ev):         # MK 2.05, ruling 15: TÚLÜTÉS X instead of the roll
+    card: int                       # the target
+    level: int                      # its current level
+    limit: int                      # X
+    success: bool
+    rule: str = "MK 2.05"
+
+
+class ExpeditionJudged(Ev):         # MK 2.03, ruling 15: EXPEDÍCIÓ X instead of solving
+    player: int
+    level: int                      # the team level
+    limit: int                      # X
+    success: bool
+    rule: str = "MK 2.03"
+
+
+class TriggersPending(Ev):          # MK 6.05.E: simultaneous timed effects, to be ordered
+    cards: tuple[int, ...]
+    rule: str = "MK 6.05.E"
+
+
+class FightsGranted(Ev):            # MK 4.01.A: an effect permits (or the round ends) fights
+    player: int
+    delta: int
+    rule: str = "MK 4.01.A"
+
+
 class EndWaits(Ev):                 # MK 6.05.Q: honoured at the end of the current timeline
     what: str                       # combat / manoeuvre / "" (honoured)
     rule: str = "MK 6.05.Q"
 
 
 Event = Union[Event, CutOffered, CutAnswered, EndWaits, BeastBegan, BeastAttacked, BeastHit,  # type: ignore[misc]
-              BeastEnded]
+              BeastEnded, FightsGranted, AllyPoints, BeastVictorious, BeastKept,
+              OverstrikeJudged, ExpeditionJudged, TriggersPending]

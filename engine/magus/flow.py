@@ -14,7 +14,8 @@ MP_START = 6                                 # MK 1.08.C
 MP_GAIN = 4                                  # MK 1.07 "MP-nyerés lépés"
 #: stages that wait for a seat
 DECISIONS = {"starter", "cut", "towers", "mulligan", "adjust", "close_discard", PRIORITY, "team",
-             "wall", "order", "goon", "more", "condition", "victim"}
+             "wall", "order", "goon", "more", "condition", "victim", "raze",
+             "store", "reattach", "triggers"}
 
 
 def advance(r: Run) -> None:
@@ -85,6 +86,31 @@ def begin_round(r: Run) -> None:
     r.emit(E.RoundBegan(r.s.round + 1))
     r.emit(E.PhaseBegan("opening", "MK 1.07 \"Forduló nyitása\""))
     open_timeline(r, "opening", "MK 1.07 \"Forduló nyitása\"")
+    s = r.s
+    present = ("line", "buildings", "allies", "tower")
+    due = [c.iid for c in s.cards if c.zone in present and r.pool[c.cid].on_round and
+           not c.face_down]
+    if due:
+        r.emit(E.TriggersPending(tuple(due), "MK 6.05.E"))
+        feed_triggers(r)
+
+
+def feed_triggers(r: Run) -> None:
+    """MK 6.05.E: simultaneous timed effects enter the timeline, the active player's first (so
+    they resolve later); a player with several orders his own (the decision ``triggers``)."""
+    from engine.magus.ctx import holder
+    from engine.magus.timeline import add_item
+
+    s = r.s
+    while s.triggers:
+        owners = [holder(s.cards[i]) for i in s.triggers]
+        p = s.active if s.active in owners else 1 - s.active
+        mine = [i for i in s.triggers if holder(s.cards[i]) == p]
+        if len(mine) > 1:
+            r.stage("triggers", p, "MK 6.05.E")
+            return
+        add_item(r, p, mine[0], "round", -1, -1, False, "MK 6.05.E")
+    r.stage(PRIORITY, -1, "MK 6.05.F")
 
 
 def resource_steps(r: Run) -> None:
@@ -128,7 +154,8 @@ def hand_step(r: Run) -> None:
 def rerotate(r: Run) -> None:
     """c) Every card in Present turns back one step (ruling 28), then the phase timeline."""
     for c in r.s.cards:
-        if c.zone in ("line", "tower", "quests", "storage") and c.pos != "alert":
+        if c.zone in ("line", "tower", "quests", "storage", "buildings", "allies") and \
+                c.pos != "alert":
             r.emit(E.PositionSet(c.iid, "alert" if c.pos == "resting" else "resting",
                                  "MK 1.07 \"Visszaforgatás lépés\""))
     open_timeline(r, "resource", "MK 1.07 \"Erőforrás fázis\"")
@@ -194,6 +221,9 @@ def check_immediate_end(r: Run) -> bool:
 def end_of_round(r: Run) -> None:
     """MK 1.01.B at the end of the Round-closing timeline, in order."""
     s = r.s
+    for p, pl in enumerate(s.players):      # permissions "this round" expire (MK 4.01.A)
+        if pl.fights:
+            r.emit(E.FightsGranted(p, -pl.fights, "MK 1.07 \"Forduló zárása fázis\""))
     d = [dp(s, r.pool, p) for p in (0, 1)]
     empty = [not p.future for p in s.players]
     for p in (0, 1):

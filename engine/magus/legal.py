@@ -6,15 +6,19 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.game import IllegalAction
+from engine.magus import equipment as Q
 from engine.magus import events as E
 from engine.magus import flow, manoeuvre as M
 from engine.magus.actions import (
-    Activate, Attach, ChangeOrder, ChooseStarter, Concede, Condition, Cut, Discard, Done, GoOn,
-    Join, Keep, Mulligan, Pass, PickTower, Play, Protect, Reshuffle, Siege, SolveQuest, Victim,
-    WallCheck,
+    Activate, Attach, Capture, ChangeOrder, ChooseStarter, Concede, Condition, Cut, Discard,
+    Done, Equip, Expedition, Fight, GoOn, Join, Keep, KeepBeast, Mulligan, Pass, PickTower,
+    Play, Protect, Raze, Reshuffle, Siege, SolveQuest, Store, TriggerFirst, Unequip, UseAlly,
+    Victim, WallCheck,
 )
-from engine.magus.ctx import Run, attached_to, holder, team_of
-from engine.magus.effects import beast_attack, beast_step, beast_victims, clash, named_clash
+from engine.magus.ctx import Run, attached_to, free_towers, goes_to, holder, team_of
+from engine.magus.effects import (
+    beast_attack, beast_step, beast_victims, building_condition, clash, named_clash,
+)
 from engine.magus.timeline import PRIORITY, add_item, after_unwind, context, open_timeline, \
     pass_priority
 
@@ -61,13 +65,14 @@ def legal(r: Run, seat: int) -> list[Any]:  # noqa: C901 - one branch per stage
         return [Discard(i) for i in sorted(p.hand)] + [Done()]
     m = s.manoeuvre
     if st == "team" and m is not None:
-        size = M.TEAM_SIZE
+        size = M.team_size(r, m, m.step != "init")
         out = []
         if len(p.picked) < size:
             out = [Join(i) for i in p.line if s.cards[i].pos == "alert" and i not in p.picked
                    and r.pool[s.cards[i].cid].type == "adventurer"]
             if m.step == "init" and m.kind == "siege" and p.mp < M.SIEGE_MP and not p.picked:
                 out = [j for j in out if "raiding" in r.d(j.card).keywords]     # MK 2.18
+        out += [Equip(e, h) for e, h in Q.arming(r, seat)]                # MK 3.05.3.C
         if p.picked or m.step == "block":
             out.append(Done())
         return out
@@ -81,7 +86,17 @@ def legal(r: Run, seat: int) -> list[Any]:  # noqa: C901 - one branch per stage
     if st in ("goon", "more"):
         return [GoOn(True), GoOn(False)]
     if st == "condition" and m is not None:
-        return [Condition(i) for i in range(len(r.d(m.target).conditions))]
+        q = r.d(m.target)
+        return [Condition(i) for i in range(len(q.conditions))] + \
+            ([Expedition()] if q.expedition else [])                             # MK 2.03
+    if st == "triggers":
+        return [TriggerFirst(i) for i in s.triggers if holder(s.cards[i]) == seat]
+    if st == "reattach":
+        return [KeepBeast(b) for b in s.victorious if holder(s.cards[b]) == seat] + [Done()]
+    if st == "store":
+        return [Store(t) for t in free_towers(s, r.pool, seat)]
+    if st == "raze":
+        return [Raze(i) for i in sorted(p.buildings)]
     if st == "victim" and s.beast:
         return [Victim(i) for i in beast_victims(r, 1 - seat)]
     return []
@@ -156,6 +171,9 @@ def _plays(r: Run, seat: int, ctx: str) -> list[Any]:  # noqa: C901
                 out.append(Play(i))
             elif d.type == "event" and d.mp <= p.mp:
                 out.append(Play(i))
+            elif d.type in ("building", "ally") and d.mp <= p.mp and \
+                    building_condition(r, seat, i) and not named_clash(r, seat, i):
+                out.append(Play(i))                                  # MK 3.03.A, MK 3.08
             elif d.type == "obstacle":
                 for h in _hosts(r, seat):
                     out.append(Attach(i, h))
@@ -174,6 +192,10 @@ def _plays(r: Run, seat: int, ctx: str) -> list[Any]:  # noqa: C901
             ok, area = d.phase in ("combat", "manoeuvre"), "team"
         if not ok:
             continue
+        if d.subtype == "equipment" and not d.castes:          # MK 3.05.3.D: no caster
+            if ctx == "sor" and d.mp <= p.mp:
+                out.append(Play(i))
+            continue
         for c in _casters(r, seat, d, area):
             if ctx == "combat" and d.subtype == "melee" and not r.card(c).front:
                 continue
@@ -186,6 +208,29 @@ def _plays(r: Run, seat: int, ctx: str) -> list[Any]:  # noqa: C901
     return out
 
 
+def _ally_uses(r: Run, seat: int, ctx: str) -> list[Any]:
+    """MK 3.08: an ally's ability for its alliance points; MP-bound ones in the Sor of the
+    Manoeuvres phase, fast ones wherever fast effects are (not in combat, MK 4.06 "Harci
+    körök".D); once per timeline (MK 6.05.P)."""
+    s = r.s
+    out: list[Any] = []
+    if ctx == "combat":
+        return out
+    tl = s.timelines[-1] if ctx == "timeline" else None
+    sor = ctx == "sor" and s.phase == "manoeuvres" and s.manoeuvre is None
+    for i in sorted(s.players[seat].allies):
+        d = r.d(i)
+        if r.card(i).points < d.use_points or (tl is not None and i in tl.used):
+            continue
+        if d.speed == "mp" and not sor:
+            continue
+        if d.speed == "fast" and not (sor or tl is not None):
+            continue
+        area = "line" if tl is None or tl.kind in LINE_TIMELINES else "team"
+        out += [UseAlly(i, t) for t in _targets(r, seat, d.target, area)]
+    return out
+
+
 def _hosts(r: Run, seat: int) -> list[int]:
     """MK 3.04.A, ruling 23: any pending quest with a free path; own tower levels (2 slots)."""
     s = r.s
@@ -194,9 +239,12 @@ def _hosts(r: Run, seat: int) -> list[int]:
         for q in pl.quests:
             if len(attached_to(s, q)) < r.d(q).paths:
                 out.append(q)
-    for t in s.players[seat].tower:
-        if len(attached_to(s, t)) < 2:                                            # MK 3.01.C
+    for t in s.players[seat].tower:                                               # MK 3.01.C
+        if sum(r.d(a).type == "obstacle" for a in attached_to(s, t)) < 2:
             out.append(t)
+    for b in s.players[seat].buildings:                                           # MK 3.03.D
+        if len(attached_to(s, b)) < r.d(b).paths:
+            out.append(b)
     return out
 
 
@@ -214,8 +262,15 @@ def _priority(r: Run, seat: int) -> list[Any]:
             out.append(Siege())
         if alert:
             out += [SolveQuest(q) for pl in s.players for q in pl.quests]
+            out += [Capture(b) for b in s.players[1 - seat].buildings              # MK 4.04
+                    if M.capture_cost(r, b) <= p.mp]
+            if p.fights > 0:                                               # MK 4.01.A
+                out.append(Fight())
+        out += [Equip(e, h) for e, h in Q.sor_equips(r, seat)]               # MK 3.05.3.C
+        out += [Unequip(e) for e in Q.detachable(r, seat)]
     elif ctx == "sor":
         out = [a for a in out if isinstance(a, Play) and r.d(a.card).speed == "fast"]
+    out += _ally_uses(r, seat, ctx)
     if ctx == "timeline":                      # MK 3.04.F: onto the opponent's new quest
         for q in s.timelines[-1].entered:
             if holder(s.cards[q]) != seat and s.cards[q].zone == "quests" and \
@@ -228,7 +283,8 @@ def _priority(r: Run, seat: int) -> list[Any]:
             used = s.timelines[-1].used
             for o in attached_to(s, m.target):
                 c = s.cards[o]
-                if holder(c) == seat and o not in used and r.pool[c.cid].mp <= p.mp:
+                if holder(c) == seat and o not in used and r.pool[c.cid].mp <= p.mp and \
+                        r.pool[c.cid].type == "obstacle":
                     out.append(Activate(o))
     if ctx == "combat" and m is not None and p.mp >= 2:
         out += [ChangeOrder(i) for i in team_of(s, seat) if s.cards[i].pos == "alert"]
@@ -264,6 +320,15 @@ def refuse(r: Run, seat: int, a: Any) -> IllegalAction:
                                  f"{s.players[seat].mp}.", "mp")
         if d.type == "quest":
             return IllegalAction("MK 3.02.C", "You already have 3 pending quests.", "quests")
+        if d.type in ("building", "ally") and named_clash(r, seat, card):
+            return IllegalAction("MK 1.03 \"Nevesítés szabálya\"", "You already have a card "
+                                 "of that name in Present or the Depth.", "named")
+        if d.type == "ally":
+            return IllegalAction("MK 3.08", "An ally is played only if its play condition is "
+                                 "met by adventurers in your Line.", "condition")
+        if d.type == "building":
+            return IllegalAction("MK 3.03.A", "A building is played only if its play condition "
+                                 "is met by adventurers in your Line.", "condition")
         if d.type == "adventurer" and named_clash(r, seat, card):
             return IllegalAction("MK 1.03 \"Nevesítés szabálya\"", "You already have a card "
                                  "of that name in Present or the Depth.", "named")
@@ -273,12 +338,53 @@ def refuse(r: Run, seat: int, a: Any) -> IllegalAction:
         if d.type == "action":
             return IllegalAction("MK 5.01.B", "Name an alert caster of a listed caste and a "
                                  "legal target for that card (MK 3.05, MK 6.04).", "target")
+    if isinstance(a, Capture):
+        b = a.building
+        if b >= len(s.cards) or b not in s.players[1 - seat].buildings:
+            return IllegalAction("MK 4.01.C", "Only a building of your opponent can be "
+                                 "captured; nobody captures his own.", "capture_target")
+        return IllegalAction("MK 4.01.F", f"A capture costs the building's DP "
+                             f"({M.capture_cost(r, b)} MP) and needs an alert adventurer in the "
+                             "Sor of the Manoeuvres phase.", "manoeuvre")
+    if isinstance(a, Unequip) and a.card < len(s.cards) and \
+            r.d(a.card).subtype == "equipment" and r.d(a.card).magic:
+        return IllegalAction("MK 3.05.3.E", "A magic item cannot be detached.", "magic")
+    if isinstance(a, Equip) and a.card < len(s.cards) and a.host < len(s.cards) and \
+            a.card in s.players[seat].storage:
+        if r.d(a.card).relic and not r.d(a.host).named:
+            return IllegalAction("MK 3.05.3.F", "A relic is attached only to a named "
+                                 "adventurer.", "relic")
+        return IllegalAction("MK 3.05.3.H", "Choose an own adventurer in the Line (or in the "
+                             "team being armed) with that equipment's slot free.", "slot")
+    if isinstance(a, (Equip, Unequip)):
+        return IllegalAction("MK 3.05.3.C", "Equipment is attached from your Storage, or "
+                             "detached from your adventurers in the Line, in the Sor.", "equip")
+    if isinstance(a, UseAlly):
+        return IllegalAction("MK 3.08.A", "An ally's ability needs your ally in Present with "
+                             "enough alliance points, a legal target, and a moment of its "
+                             "speed (once per timeline).", "ally")
+    if isinstance(a, Fight):
+        return IllegalAction("MK 4.01.A", "A fight may be started only when an effect permits "
+                             "it this round, with an alert adventurer in the Sor.", "fight")
+    if isinstance(a, Expedition):
+        return IllegalAction("MK 2.03", "Only a quest with EXPEDÍCIÓ may be solved by "
+                             "expedition, in its condition step.", "expedition")
+    if isinstance(a, TriggerFirst):
+        return IllegalAction("MK 6.05.E", "Choose one of your own round-start effects waiting "
+                             "to enter.", "trigger")
+    if isinstance(a, Store):
+        return IllegalAction("MK 1.14.3", "A storable quest goes onto one of your own tower "
+                             "levels that has none yet.", "store")
+    if isinstance(a, Raze):
+        return IllegalAction("MK 3.03.F", "Destroy one of your own buildings.", "raze")
     if isinstance(a, (Siege, SolveQuest)):
         return IllegalAction("MK 4.01.B", "A line-leaving manoeuvre is started in the Sor with "
                              "an alert adventurer and its MP (a siege costs 2).", "manoeuvre")
     if isinstance(a, Join):
+        m = s.manoeuvre
+        size = M.team_size(r, m, m.step != "init") if m is not None else M.TEAM_SIZE
         return IllegalAction("MK 4.01.E", "Only your alert adventurers in the Line may join, "
-                             "at most 3.", "team")
+                             f"at most {size}.", "team")
     if isinstance(a, Activate) and s.timelines and a.card in s.timelines[-1].used:
         return IllegalAction("MK 6.06.D", "That obstacle was already activated in this "
                              "timeline; an ability is activated once per timeline.", "once")
@@ -366,6 +472,30 @@ def perform(r: Run, seat: int, a: Any) -> None:  # noqa: C901 - one branch per a
         M.begin(r, "siege", s.players[1 - seat].tower[0], seat)
     elif t is SolveQuest:
         M.begin(r, "quest", a.quest, seat)
+    elif t is Equip and st == "team":                                   # arming
+        r.emit(E.CardMoved(a.card, "attached", seat, False, a.host, "MK 3.05.3.C"))
+    elif t in (Equip, Unequip):                        # an MP-bound Sor action (MK 6.01)
+        r.stamp(seat)
+        open_timeline(r, "action", "MK 3.05.3.C", recompute=False)
+        add_item(r, seat, a.card, "equip" if t is Equip else "unequip", -1,
+                 a.host if t is Equip else -1, False, "MK 3.05.3.C")
+    elif t is UseAlly:
+        _use_ally(r, seat, a)
+    elif t is TriggerFirst:
+        add_item(r, seat, a.card, "round", -1, -1, False, "MK 6.05.E")
+        flow.feed_triggers(r)
+    elif t is KeepBeast:
+        M.reattach(r, seat, a.card)
+    elif t is Done and st == "reattach":
+        M.reattach(r, seat, -1)
+    elif t is Store:
+        M.store(r, seat, a.tower)
+    elif t is Fight:
+        M.begin(r, "fight", -1, seat)
+    elif t is Capture:
+        M.begin(r, "capture", a.building, seat)
+    elif t is Raze:
+        M.raze(r, seat, a.card)
     elif t is Join:
         r.emit(E.Picked(seat, a.card, "MK 4.01.E"))
     elif t is Done and st == "team":
@@ -390,6 +520,8 @@ def perform(r: Run, seat: int, a: Any) -> None:  # noqa: C901 - one branch per a
         M.goon(r, seat, a.go)
     elif t is Condition:
         M.meet_condition(r, seat, a.index)
+    elif t is Expedition:
+        M.expedition(r, seat)
     elif t is Victim:
         beast_attack(r, 1 - seat, a.card)
         if beast_step(r, 1 - seat):
@@ -397,6 +529,21 @@ def perform(r: Run, seat: int, a: Any) -> None:  # noqa: C901 - one branch per a
     else:  # pragma: no cover - legal() offers nothing else
         raise IllegalAction("MK 1.07", "That is not one of the things you may do now.",
                             "not_now")
+
+
+def _use_ally(r: Run, seat: int, a: UseAlly) -> None:
+    """MK 3.08: pay the alliance points; the ability's virtual item enters the timeline (a new
+    one in the Sor); an ally left with 0 points goes to the Past or the Depth at once."""
+    s = r.s
+    d = r.d(a.card)
+    r.emit(E.AllyPoints(a.card, -d.use_points, "MK 3.08.A"))
+    if d.speed == "mp":
+        r.stamp(seat)
+    if context(s) == "sor":
+        open_timeline(r, "action", "MK 6.01", recompute=False)
+    add_item(r, seat, a.card, "ally", -1, a.target, False, "MK 3.08")
+    if r.card(a.card).points <= 0:
+        r.emit(E.CardMoved(a.card, goes_to(s, r.pool, a.card), -1, False, -1, "MK 3.08.A"))
 
 
 def _play(r: Run, seat: int, a: Play) -> None:

@@ -1,4 +1,5 @@
-"""Line-leaving manoeuvres (MK 4.01-4.06, spec §10-11): tower siege and quest solving, each in
+"""Line-leaving manoeuvres (MK 4.01-4.06, spec §10-11): tower siege, quest solving and building
+capture, each in
 its step order, with the surrounding timeline (MK 6.06) around their inner phase timelines,
 obstacles, the wall check, a blocking team or none, combat (prep, battle order, combat rounds,
 result) and the outcome."""
@@ -7,7 +8,9 @@ from __future__ import annotations
 
 from engine.magus import events as E
 from engine.magus.cards import parse_condition
-from engine.magus.ctx import Run, attached_to, current_level, goes_to, holder, team_of
+from engine.magus.ctx import (
+    Run, attached_to, current_level, free_towers, goes_to, holder, team_of, value,
+)
 from engine.magus.flow import check_immediate_end
 from engine.magus.timeline import (
     PRIORITY, add_item, deaths, go_home, open_timeline, wound_line,
@@ -15,6 +18,23 @@ from engine.magus.timeline import (
 
 SIEGE_MP = 2                                          # MK 4.01.F
 TEAM_SIZE = 3
+FIGHT_SIZE = 1                                        # MK 4.01.F
+
+
+def team_size(r: Run, m: object, blocking: bool) -> int:
+    """MK 4.01.F, MK 3.03.D: 3 a side; a building's printed attacker/defender numbers."""
+    kind, target = getattr(m, "kind"), getattr(m, "target")
+    if kind == "capture":
+        d = r.d(target)
+        return d.defenders if blocking else d.attackers
+    if kind == "fight":
+        return FIGHT_SIZE
+    return TEAM_SIZE
+
+
+def capture_cost(r: Run, building: int) -> int:
+    """MK 4.01.F: a capture costs the building's DP; a negative DP counts as 0 (MK 1.10.C)."""
+    return max(0, r.d(building).dp)
 
 
 def begin(r: Run, kind: str, target: int, player: int) -> None:
@@ -35,7 +55,11 @@ def team_done(r: Run, player: int) -> None:
     if m.step == "init":
         cost = SIEGE_MP if m.kind == "siege" and not any(
             "raiding" in r.d(i).keywords for i in picked) else 0               # MK 2.18
+        if m.kind == "capture":
+            cost = capture_cost(r, m.target)
         r.mp(player, -cost, "MK 4.01.F")
+        if m.kind == "fight":                      # the permission is used (MK 4.01.A)
+            r.emit(E.FightsGranted(player, -1, "MK 4.01.A"))
         r.stamp(player)
         for i in picked:
             r.emit(E.TeamJoined(0, i, "MK 4.06 \"Kezdeményező csapat\""))
@@ -51,15 +75,22 @@ def after_timeline(r: Run, kind: str) -> None:
     s = r.s
     m = s.manoeuvre
     assert m is not None
+    if kind == "m_obst" and s.victorious and victorious_end(r):
+        return                                             # the owner decides first
     if not m.attackers and not m.blockers and kind != "m_action":            # MK 4.01.I
         end(r, "empty", "MK 4.01.I")
         return
     if kind == "m_init":
-        reveal(r) if m.kind == "siege" else block(r)
+        if m.kind == "siege":
+            reveal(r)
+        elif m.kind == "capture":                                    # MK 4.04 step 2
+            obstacles(r)
+        else:
+            block(r)
     elif kind == "m_reveal":
         obstacles(r)
     elif kind == "m_obst":
-        if m.kind == "siege":
+        if m.kind in ("siege", "capture"):
             wall_check(r)
         else:
             condition(r)
@@ -69,6 +100,10 @@ def after_timeline(r: Run, kind: str) -> None:
             open_timeline(r, "m_prep", "MK 4.06 \"Harc előkészítés\"")
         elif m.kind == "siege":
             outcome(r, True, "MK 4.03.F")
+        elif m.kind == "capture":
+            captured(r, True, "MK 4.04.D")
+        elif m.kind == "fight":                    # MK 4.05.D-E: an empty combat step
+            to_result(r)
         else:
             obstacles(r)
     elif kind == "m_prep":
@@ -80,6 +115,33 @@ def after_timeline(r: Run, kind: str) -> None:
         decide(r)
     elif kind == "m_cond":
         end(r, "done", "MK 4.06 \"Küldetés megoldása lépés\"")
+
+
+def victorious_end(r: Run) -> bool:
+    """MK 4.06 "Bestia".J, ruling 22: at the end of the obstacle phase, a victorious beast whose
+    enemy team is still empty may be re-attached (a decision of its owner); otherwise it is used
+    up. True while the owner decides."""
+    s = r.s
+    for b in list(s.victorious):
+        owner = holder(r.card(b))
+        if not team_of(s, 1 - owner):
+            r.stage("reattach", owner, "MK 4.06 \"Bestia\".J")
+            return True
+        r.emit(E.CardMoved(b, goes_to(s, r.pool, b), -1, False, -1, "MK 3.04.G"))
+    return False
+
+
+def reattach(r: Run, player: int, card: int) -> None:
+    """KeepBeast(card) keeps one; Done uses up the rest; then the phase goes on."""
+    s = r.s
+    if card >= 0:
+        r.emit(E.BeastKept(card, "MK 4.06 \"Bestia\".J"))
+    else:
+        for b in [b for b in s.victorious if holder(r.card(b)) == player]:
+            r.emit(E.CardMoved(b, goes_to(s, r.pool, b), -1, False, -1, "MK 3.04.G"))
+    if any(holder(r.card(b)) == player for b in s.victorious):
+        return                                             # he may keep another
+    after_timeline(r, "m_obst")
 
 
 def honour_ending(r: Run, kind: str) -> None:
@@ -119,17 +181,18 @@ def obstacles(r: Run) -> None:
 
 def team_level(r: Run, members: list[int]) -> int:
     """MK 4.06 "A harc eredményének meghatározása".A: the sum of current levels."""
-    return sum(max(0, current_level(r.pool, r.card(i))) for i in members)
+    return sum(max(0, current_level(r.pool, r.card(i), r.s)) for i in members)
 
 
 def wall_of(r: Run) -> int:
     m = r.s.manoeuvre
     assert m is not None
-    return r.d(m.target).wall if m.kind == "siege" else 0
+    return r.d(m.target).wall if m.kind in ("siege", "capture") else 0   # MK 4.04.B
 
 
 def wall_check(r: Run) -> None:
-    """MK 4.03.C: Wall ≥ the besiegers' level lets the defender end the siege."""
+    """MK 4.03.C, MK 4.04.B: Wall ≥ the attackers' level lets the defender end the siege or
+    the capture."""
     m = r.s.manoeuvre
     assert m is not None
     if wall_of(r) >= team_level(r, m.attackers):
@@ -227,6 +290,13 @@ def decide(r: Run) -> None:
     if m.kind == "siege":
         outcome(r, winner == m.initiator, "MK 4.03.E")
         return
+    if m.kind == "capture":
+        captured(r, winner == m.initiator, "MK 4.04.D")
+        return
+    if m.kind == "fight":                          # MK 4.05.E, MK 4.01.J: the higher wins
+        end(r, "won" if winner == m.initiator else "lost" if winner >= 0 else "draw",
+            "MK 4.05")
+        return
     # quest (MK 4.02.C): the non-winners go home; the winner continues or goes home
     for side, team in ((m.initiator, m.attackers), (1 - m.initiator, m.blockers)):
         if side != winner:
@@ -262,6 +332,41 @@ def outcome(r: Run, success: bool, rule: str) -> None:
     end(r, "taken" if success else "held", rule)
 
 
+def captured(r: Run, success: bool, rule: str) -> None:
+    """MK 4.04.D-E: a successful capture passes the building to the initiator; its attachments
+    and tokens go to the Past/Depth; then the cap of three buildings (MK 3.03.F)."""
+    from engine.magus.effects import over_cap
+
+    s = r.s
+    m = s.manoeuvre
+    assert m is not None
+    if not success:
+        end(r, "held", rule)
+        return
+    for a in attached_to(s, m.target):
+        r.emit(E.CardMoved(a, goes_to(s, r.pool, a), -1, False, -1, "MK 4.04.E"))
+    r.emit(E.CardMoved(m.target, "buildings", m.initiator, False, -1, rule))
+    r.emit(E.StepBegan("outcome", rule))
+    if over_cap(r, m.initiator):
+        return                                   # the Raze decision ends the manoeuvre
+    end(r, "taken", rule)
+
+
+def raze(r: Run, player: int, card: int) -> None:
+    """MK 3.03.F: the chosen building goes to the Past/Depth, no timeline; then what the gain
+    interrupted goes on (the capture's end, or the timeline the building entered in)."""
+    from engine.magus.timeline import after_unwind
+
+    for o in attached_to(r.s, card):                  # its attachments fall with it
+        r.emit(E.CardMoved(o, goes_to(r.s, r.pool, o), -1, False, -1, "MK 3.03.F"))
+    r.emit(E.CardMoved(card, goes_to(r.s, r.pool, card), -1, False, -1, "MK 3.03.F"))
+    m = r.s.manoeuvre
+    if m is not None and m.step == "outcome":
+        end(r, "taken", "MK 4.04.D")
+    else:
+        after_unwind(r)
+
+
 def solver(r: Run) -> int:
     m = r.s.manoeuvre
     assert m is not None
@@ -294,9 +399,10 @@ def meet_condition(r: Run, player: int, index: int) -> None:
                 cand = [i for i in members if i not in tested.setdefault(attr, set())]
                 if not cand:
                     continue
-                best = max(cand, key=lambda i: getattr(r.d(i), attr))
+                best = max(cand, key=lambda i: value(s, r.pool, r.card(i), attr))
                 tested[attr].add(best)
-                _, ok = r.roll(player, "test", getattr(r.d(best), attr), int(low), "MK 1.09.B")
+                _, ok = r.roll(player, "test", value(s, r.pool, r.card(best), attr), int(low),
+                               "MK 1.09.B")
             else:
                 cand = [i for i in members if i not in used and
                         any(c.split("/")[0] == alt for c in r.d(i).castes)]
@@ -308,14 +414,51 @@ def meet_condition(r: Run, player: int, index: int) -> None:
         met = met and ok
     cost = q.solve_mp
     met = met and s.players[player].mp >= cost
+    if q.storable and not free_towers(s, r.pool, player):       # MK 1.14.3: cannot be solved
+        met = False
     r.emit(E.ConditionChosen(player, index, met))
     if met:
         r.mp(player, -cost, "MK 4.06 \"Küldetés feltétel teljesítés fázis\"")
         for a in attached_to(s, m.target):
             r.emit(E.CardMoved(a, goes_to(s, r.pool, a), -1, False, -1, "MK 3.02.K"))
+        if q.storable:
+            r.stage("store", player, "MK 1.14.3")
+            return
         r.emit(E.QuestSolved(player, m.target))
         r.emit(E.CardMoved(m.target, "solved", player, False, -1,
                            "MK 4.06 \"Küldetés megoldása lépés\""))
+    r.stage(PRIORITY, -1, "MK 4.06 \"Küldetés feltétel teljesítés fázis\"")
+
+
+def expedition(r: Run, player: int) -> None:
+    """MK 2.03, ruling 15: EXPEDÍCIÓ X replaces solving: the quest is solved when the team
+    level is at least X, with no condition, no test roll and no solving MP."""
+    s = r.s
+    m = s.manoeuvre
+    assert m is not None
+    q = r.d(m.target)
+    level = team_level(r, team_of(s, player))
+    ok = level >= q.expedition
+    if q.storable and not free_towers(s, r.pool, player):       # MK 1.14.3
+        ok = False
+    r.emit(E.ExpeditionJudged(player, level, q.expedition, ok))
+    if ok:
+        for a in attached_to(s, m.target):
+            r.emit(E.CardMoved(a, goes_to(s, r.pool, a), -1, False, -1, "MK 3.02.K"))
+        if q.storable:
+            r.stage("store", player, "MK 1.14.3")
+            return
+        r.emit(E.QuestSolved(player, m.target, "MK 2.03"))
+        r.emit(E.CardMoved(m.target, "solved", player, False, -1, "MK 2.03"))
+    r.stage(PRIORITY, -1, "MK 4.06 \"Küldetés feltétel teljesítés fázis\"")
+
+
+def store(r: Run, player: int, tower: int) -> None:
+    """MK 1.14.3: the solved storable quest goes onto the chosen free own tower level."""
+    m = r.s.manoeuvre
+    assert m is not None
+    r.emit(E.QuestSolved(player, m.target))
+    r.emit(E.CardMoved(m.target, "attached", player, False, tower, "MK 1.14.3"))
     r.stage(PRIORITY, -1, "MK 4.06 \"Küldetés feltétel teljesítés fázis\"")
 
 

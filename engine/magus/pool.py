@@ -17,8 +17,9 @@ from typing import Any
 import msgspec
 
 from engine.magus.cards import (
-    ALIGNMENTS, CASTES, DURATIONS, KEYWORDS, OBSTACLE_KINDS, OPS, PHASE_TAGS, PLAYABLE_TYPES,
-    SPEEDS, SUBTYPES, TARGETS, TYPES, CardDef, ConditionError, DeckDef, parse_condition,
+    ALIGNMENTS, BOOSTABLE, CASTES, DURATIONS, KEYWORDS, OBSTACLE_KINDS, OPS, PHASE_TAGS,
+    PLAYABLE_TYPES, SLOTS, SPEEDS, SUBTYPES, TARGETS, TRIGGER_OPS, TYPES, CardDef,
+    ConditionError, DeckDef, parse_condition,
 )
 
 _DATA = importlib.resources.files("decks")
@@ -56,8 +57,7 @@ def _check_card(d: CardDef, file: str) -> list[Problem]:
     if d.type not in TYPES:
         bad(f"type {d.type!r} is not one of {', '.join(TYPES)}")
     elif d.type not in PLAYABLE_TYPES:
-        bad(f"type {d.type!r} is not played yet (buildings and allies come with the second "
-            f"wave, spec §19); use one of {', '.join(PLAYABLE_TYPES)}")
+        bad(f"type {d.type!r} is not played yet; use one of {', '.join(PLAYABLE_TYPES)}")
     for k in d.castes:
         if k.split("/")[0] not in CASTES:
             bad(f"caste {k!r}: use one of {', '.join(CASTES)} (a sub-caste as warrior/knight)")
@@ -85,6 +85,53 @@ def _check_card(d: CardDef, file: str) -> list[Problem]:
                 parse_condition(c)
             except ConditionError as exc:
                 bad(str(exc))
+    if d.subtype == "equipment":                                              # MK 3.05.3
+        if d.type != "action":
+            bad("equipment is an action card (MK 3.05.3)")
+        if d.slot not in SLOTS:
+            bad(f"an equipment's slot is one of {', '.join(SLOTS)} (MK 3.05.3.H)")
+        for b in d.boosts:
+            if b.attr not in BOOSTABLE:
+                bad(f"a boost changes one of {', '.join(BOOSTABLE)}, not {b.attr!r}")
+        if d.armour != (0, 0) and not (2 <= d.armour[0] <= 12 and d.armour[1] >= 1):
+            bad("armour is VÉDŐKÜSZÖB 2-12 and SFÉ ≥ 1 (MK 2.17)")
+        if d.phase != "sor" or d.speed != "mp" or d.target or d.effects:
+            bad("equipment is played in the Sor, MP-bound, without a target or effects; what "
+                "it gives is in boosts and armour (MK 3.05.3)")
+    for e in d.on_enter + d.on_round:
+        if e.op not in TRIGGER_OPS:
+            bad(f"a timed effect does one of {', '.join(TRIGGER_OPS)} (it has no target), not "
+                f"{e.op!r} (MK 6.02)")
+    if d.on_round and d.type not in ("adventurer", "building", "ally", "tower"):
+        bad("only a card that stays in Present has a round-start effect (MK 1.07)")
+    if d.overstrike and not (d.type == "action" and 1 <= d.overstrike <= 7 and
+                             any(e.op == "attack" for e in d.effects)):
+        bad("TÚLÜTÉS X belongs to an attacking action card, X 1-7 (MK 2.05, ruling 15)")
+    if d.expedition and not (d.type == "quest" and 1 <= d.expedition <= 42):
+        bad("EXPEDÍCIÓ X belongs to a quest, X 1-42 (MK 2.03, ruling 15)")
+    if d.type == "ally":                                                         # MK 3.08
+        if d.points < 1 or d.use_points < 1:
+            bad("an ally enters with at least 1 alliance point and spends at least 1 a use "
+                "(MK 3.08)")
+        if d.alignment:
+            bad("an ally has no alignment (MK 3.08)")
+        if not d.effects or any(e.op == "attack" for e in d.effects):
+            bad("an ally's ability needs effects, and no attack roll (it has no caster)")
+        if d.target == "" and any(e.op in ("damage", "heal", "doom", "neutralise")
+                                  for e in d.effects):
+            bad("an effect that hits a card needs a target (MK 5.01.B)")
+    if d.type in ("building", "ally"):                                         # MK 3.03
+        if len(d.conditions) > 1:
+            bad("a building or ally has at most one play condition (MK 3.03.A-B)")
+        for c in d.conditions:
+            try:
+                if any(">" in a for part in parse_condition(c) for a in part):
+                    bad("a play condition names castes only; test rolls belong to quests "
+                        "(MK 3.03.B)")
+            except ConditionError as exc:
+                bad(str(exc))
+        if d.type == "building" and not (1 <= d.attackers <= 6 and 1 <= d.defenders <= 6):
+            bad("a building's attacker and defender team sizes are 1-6 (MK 3.03.D)")
     if d.type == "obstacle":
         if d.kind not in OBSTACLE_KINDS:
             bad(f"an obstacle's kind is trap or beast, not {d.kind!r} (MK 3.04.D)")

@@ -10,7 +10,7 @@ from engine.magus.state import Item, Manoeuvre, State, Timeline
 
 #: zones held in a player's lists
 LISTED = ("future", "hand", "line", "tower", "quests", "solved", "past", "depth", "storage",
-          "sideboard")
+          "sideboard", "buildings", "allies")
 
 
 def _unzone(s: State, i: int) -> None:
@@ -93,6 +93,9 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
             _unzone(s, ev.card)                   # from the hand, or the Past (MK 2.11)
             s.cards[ev.card].zone = "timeline"
             s.cards[ev.card].face_down = ev.hidden
+        elif ev.kind in ("enter", "round"):               # timed effects (MK 6.02)
+            if ev.card in s.triggers:
+                s.triggers.remove(ev.card)
         else:
             tl.used.append(ev.card)
         tl.items.append(Item(ev.player, ev.card, ev.kind, ev.caster, ev.target, ev.hidden,
@@ -113,6 +116,8 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
     elif t is E.TimelineEnded:
         s.timelines.pop()
     elif t is E.CardMoved:
+        if ev.card in s.victorious:
+            s.victorious.remove(ev.card)
         _unzone(s, ev.card)
         c = s.cards[ev.card]
         holder = ev.player if ev.player >= 0 else c.owner
@@ -124,6 +129,7 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
             s.timelines[-1].entered.append(ev.card)
         if ev.zone in ("past", "depth", "future", "hand"):
             c.damage, c.hurt, c.doomed, c.pos, c.front = 0, False, False, "alert", True
+            c.points = 0
     elif t is E.PositionSet:
         s.cards[ev.card].pos = ev.pos
     elif t is E.Damaged:
@@ -175,7 +181,8 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
     elif t is E.CombatDecided:
         assert s.manoeuvre is not None
         s.manoeuvre.winner = ev.winner
-    elif t in (E.QuestSolved, E.ConditionChosen, E.Picked):
+    elif t in (E.QuestSolved, E.ConditionChosen, E.Picked, E.OverstrikeJudged,
+               E.ExpeditionJudged):
         pass
     elif t is E.ManoeuvreEnded:
         s.manoeuvre = None
@@ -189,13 +196,26 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
     elif t is E.EndWaits:
         s.ending = ev.what
     elif t is E.BeastBegan:
-        s.beast, s.beast_hits = [ev.card, ev.attacks], {}
+        s.beast, s.beast_hits, s.beast_armour = [ev.card, ev.attacks], {}, {}
     elif t is E.BeastAttacked:
         s.beast[1] -= 1
     elif t is E.BeastHit:
         s.beast_hits[ev.victim] = s.beast_hits.get(ev.victim, 0) + ev.amount
+        if ev.armour:
+            s.beast_armour[ev.victim] = ev.armour
     elif t is E.BeastEnded:
-        s.beast, s.beast_hits = [], {}
+        s.beast, s.beast_hits, s.beast_armour = [], {}, {}
+    elif t is E.TriggersPending:
+        s.triggers = list(ev.cards)
+    elif t is E.BeastVictorious:
+        s.victorious.append(ev.card)
+    elif t is E.BeastKept:
+        s.victorious.remove(ev.card)
+        s.cards[ev.card].face_down = True
+    elif t is E.AllyPoints:
+        s.cards[ev.card].points += ev.delta
+    elif t is E.FightsGranted:
+        s.players[ev.player].fights += ev.delta
     elif t is E.GameEnded:
         s.result = Result(ev.winners, ev.reason, ev.rule)
         s.phase, s.stage = "over", "over"

@@ -494,6 +494,13 @@ _R: list[tuple[str, str, str]] = [
     ("MK 3.03",
      "Building.",
      "Építmény."),
+    ("MK 3.03.A",
+     "A building is played open, MP-bound, in the Sor, if its player meets its play condition.",
+     "Az építmény nyíltan, MP-kötötten, a Sorban leidézhető, ha játékosa teljesíti a "
+     "leidézési feltételét."),
+    ("MK 3.03.B",
+     "A building's play condition is written like a quest's.",
+     "Az építmény leidézési feltétele a küldetésekével azonos jelölésű."),
     ("MK 3.03.D",
      "Attacker and defender sizes default to 3 and 3.",
      "Támadó és védő létszám alapból 3 és 3."),
@@ -545,6 +552,24 @@ _R: list[tuple[str, str, str]] = [
     ("MK 3.05.3.B",
      "Resolved equipment goes to Storage.",
      "Az érvényesült felszerelés a Raktárba kerül."),
+    ("MK 3.05.3.C",
+     "Equipment is attached from the Storage, or detached to it, by an MP-bound Sor action of "
+     "0 MP, or while a team is armed; a wearer leaving Present from the Line sends it back to "
+     "the Storage.",
+     "A felszerelés a Raktárból 0 MP-s MP-kötött Sor-cselekedettel vagy a csapat "
+     "felfegyverzésekor csatolható fel, illetve csatolható le oda; a Sorból távozó viselő "
+     "felszerelése a Raktárba kerül."),
+    ("MK 3.05.3.E",
+     "Magic items cannot be detached.",
+     "A mágikus tárgy nem csatolható le."),
+    ("MK 3.05.3.F",
+     "A relic is attached only to a named adventurer.",
+     "Ereklye csak nevesített kalandozóra csatolható."),
+    ("MK 3.05.3.H",
+     "An adventurer wears at most one each of war gear, weapon, shield, armour, magic cloak "
+     "and staff; an off-hand weapon takes the shield's place.",
+     "Egy kalandozón legfeljebb egy-egy harci felszerelés, fegyver, pajzs, vért, mágikus köpeny "
+     "és bot lehet; a pajzs helyén másodkezes fegyver is lehet."),
     ("MK 3.05.6",
      "Spell; a front-liner casting pays double MP.",
      "Varázslat; frontember kétszeres MP-t fizet."),
@@ -584,6 +609,11 @@ _R: list[tuple[str, str, str]] = [
     ("MK 3.07.6",
      "Skills with grades I–IV.",
      "Képzettségek I–IV. fokon."),
+    ("MK 3.08.A",
+     "An ally enters with its alliance points and spends them on its abilities; at 0 points it "
+     "goes to the Past or the Depth.",
+     "A szövetséges a szövetségpontjaival lép be, képességeire ezeket költi; 0 pontnál a Múltba "
+     "vagy a Mélységbe kerül."),
     ("MK 3.08",
      "Ally: alliance points pay its abilities.",
      "Szövetséges: szövetségpontokból aktivizál."),

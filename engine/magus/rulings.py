@@ -1,4 +1,5 @@
-"""The M.A.G.U.S. rulings table: every ambiguity of spec §20 (1-30) and §20.1 (31-42) with the
+"""The M.A.G.U.S. rulings table: every ambiguity of spec §20 (1-30) and §20.1 (31-42), then the
+readings of issue 18's part 2 (43-49), with the
 question, our reading and why. The questionable readings are game options (``DEFAULT_OPTIONS``);
 ``RULINGS.md`` beside this module is rendered from this table (``render_markdown``; a test checks
 they agree).
@@ -218,6 +219,52 @@ RULINGS: tuple[Ruling, ...] = (
            "A named instant played while a same-named card is in the Depth.",
            "It may be played; it goes to the Past afterwards.",
            "The named rule governs Present and Depth, not the timeline."),
+    # -- issue 18, part 2: readings this part settles (not in spec §20)
+    Ruling(43, "MK 4.01.A",
+           "What does \"a fight only when an effect permits it\" mean for the engine?",
+           "An effect (op allow_fight) lets its player start that many fights in the current "
+           "round; unused permissions end with the round; a fight has no target card, costs 0, "
+           "and its result only decides success (MK 4.01.J).",
+           "The text names no target for a fight and no duration for the permission; the "
+           "round is the shortest duration that leaves room to use it."),
+    Ruling(44, "MK 3.03.A",
+           "Who meets a building's or an ally's play condition?",
+           "Distinct adventurers in its player's Line, in any position; the condition names "
+           "castes only.",
+           "A play condition is checked on play, when the Line is the player's whole force; test "
+           "rolls belong to quests."),
+    Ruling(45, "MK 3.08",
+           "When does an ally that spends its last alliance point leave, and where may it act?",
+           "At once, as the points are paid (before its ability unwinds, which still resolves "
+           "from its last known values, MK 6.05.T); MP-bound abilities in the Sor, fast ones in "
+           "any timeline, none in combat rounds.",
+           "Points are a cost (MK 5.01.C) and \"at 0 points\" has no waiting clause; an ally is "
+           "no adventurer in the combat (MK 4.06 \"Harci körök\".D-E)."),
+    Ruling(46, "MK 3.05.3.C",
+           "Does attaching equipment use a timeline, and which adventurers may receive it?",
+           "From the Storage in the Sor it is an action with a timeline (MK 6.01), onto any own "
+           "adventurer in the Line, whatever its position; arming during team composition is a "
+           "step with no timeline.",
+           "MK 6.01 lists the attachment among actions; arming is part of the fixed steps of "
+           "MK 4.06 \"Kezdeményező csapat\"."),
+    Ruling(47, "MK 2.17",
+           "Two armours on one adventurer; which attacks does armour meet?",
+           "Only the best one (highest SFÉ) applies; it meets melee and ranged action-card "
+           "attacks and beast attacks, judged on the attack roll.",
+           "One armour slot (MK 3.05.3.H); MK 2.17.d lists the attack kinds."),
+    Ruling(48, "MK 1.14.3",
+           "Who picks the tower level for a storable quest, and does it use an obstacle slot?",
+           "The solver picks any own tower level without a stored quest; it takes no obstacle "
+           "slot (MK 3.01.C counts obstacles).",
+           "\"One of your tower levels\" leaves the choice to the player; MK 1.14.3 limits it "
+           "separately to one per level."),
+    Ruling(49, "MK 2.05",
+           "Ruling 15's TÚLÜTÉS and EXPEDÍCIÓ: do armour and the solving MP still apply?",
+           "TÚLÜTÉS has no attack roll, so armour (judged on that roll, MK 2.17) does not reduce "
+           "it; EXPEDÍCIÓ replaces the whole solving step (condition, test rolls and solving "
+           "MP), a storable quest still needs a free tower level.",
+           "A replaced effect does not happen (MK 5.12.B), and paying the MP is part of solving "
+           "(MK 4.06 \"Küldetés feltétel teljesítés fázis\")."),
 )
 
 DEFAULT_OPTIONS: dict[str, Any] = {

@@ -35,7 +35,8 @@ def build(spec: dict[str, Any], seed: int = 1) -> tuple[MkRuleset, State]:
         card = Card(n, c["cid"], c["owner"], zone, c["owner"],
                     pos=c.get("pos", "alert"), damage=c.get("damage", 0),
                     face_down=zone in ("tower", "attached") and not c.get("open", False),
-                    host=c.get("host", -1))
+                    host=c.get("host", -1),
+                    points=c.get("points", pool[c["cid"]].points if zone == "allies" else 0))
         cards.append(card)
         if zone not in ("attached",):
             getattr(players[c["owner"]], zone).append(n)

@@ -13,7 +13,7 @@ from engine.core.protocol import Result
 
 # zones of a card (MK 1.03, spec §4.1)
 ZONES = ("future", "hand", "timeline", "line", "tower", "quests", "solved", "past", "depth",
-         "storage", "attached", "team", "sideboard")
+         "storage", "attached", "team", "sideboard", "buildings", "allies")
 
 
 class Card(msgspec.Struct):
@@ -29,6 +29,7 @@ class Card(msgspec.Struct):
     face_down: bool = False       # hidden (MK 1.04.A)
     host: int = -1                # the card it is attached to (obstacles)
     front: bool = True            # battle order: front-liner or protected
+    points: int = 0               # alliance points of an ally (MK 3.08)
 
 
 class Item(msgspec.Struct):
@@ -53,7 +54,7 @@ class Timeline(msgspec.Struct):
 
 
 class Manoeuvre(msgspec.Struct):
-    kind: str                     # siege / quest
+    kind: str                     # siege / quest / capture / fight (target -1)
     target: int
     initiator: int
     attackers: list[int] = []
@@ -77,6 +78,9 @@ class PlayerState(msgspec.Struct):
     past: list[int] = []
     depth: list[int] = []
     storage: list[int] = []
+    buildings: list[int] = []     # controlled buildings (MK 3.03), at most 3 (F)
+    allies: list[int] = []        # allies in Present (MK 3.08)
+    fights: int = 0               # fights an effect permits this round (MK 4.01.A)
     sideboard: list[int] = []
     mp: int = 0
     stamp: int = 0                # clock of the last MP-bound action (MK 1.06.B)
@@ -111,4 +115,7 @@ class State(msgspec.Struct):
     ending: str = ""               # an end-of-combat/-manoeuvre effect waits (MK 6.05.Q)
     beast: list[int] = []         # a beast resolving: [card, attacks left] (MK 4.06 "Bestia")
     beast_hits: dict[int, int] = {}
+    triggers: list[int] = []      # round-start effects waiting to enter (MK 6.05.E)
+    victorious: list[int] = []    # victorious beasts waiting for the phase end (ruling 22)
+    beast_armour: dict[int, int] = {}   # MK 2.17.d, ruling 39: the SFÉ a beast's roll met
     result: Result | None = None

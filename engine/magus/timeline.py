@@ -139,9 +139,13 @@ def deaths(r: Run) -> None:
     if s.manoeuvre is not None:
         present += s.manoeuvre.attackers + s.manoeuvre.blockers
     for c in [s.cards[i] for i in sorted(present)]:
-        if r.pool[c.cid].type == "adventurer" and (current_level(r.pool, c) <= 0 or c.doomed):
+        if r.pool[c.cid].type == "adventurer" and (current_level(r.pool, c, s) <= 0 or
+                                                    c.doomed):
+            from engine.magus.equipment import wearer_leaves
+
             r.emit(E.Died(c.iid, "MK 6.05.L" if c.doomed and c.damage < r.pool[c.cid].level
                           else "MK 6.05.K"))
+            wearer_leaves(r, c.iid)
             r.emit(E.CardMoved(c.iid, goes_to(s, r.pool, c.iid), -1, False, -1, "MK 6.05.K"))
 
 

@@ -29,6 +29,7 @@ class CardView(msgspec.Struct, frozen=True):
     face_down: bool
     host: int
     front: bool
+    points: int = 0               # an ally's alliance points (MK 3.08)
 
 
 class ItemView(msgspec.Struct, frozen=True):
@@ -59,6 +60,8 @@ class SeatView(msgspec.Struct, frozen=True):
     past: tuple[int, ...]
     depth: tuple[int, ...]
     storage: tuple[int, ...]
+    buildings: tuple[int, ...] = ()
+    allies: tuple[int, ...] = ()
 
 
 class MkView(msgspec.Struct, frozen=True):
@@ -106,10 +109,13 @@ def view(s: State, pool: dict, seat: int, decision: Decision | None) -> MkView:
         if c.zone == "hand" and c.owner != seat and seat != OMNISCIENT:
             continue
         cards[c.iid] = CardView(c.iid, c.cid if sees(s, seat, c.iid) else "", c.owner, c.zone,
-                                c.controller, c.pos, c.damage, c.face_down, c.host, c.front)
+                                c.controller, c.pos, c.damage, c.face_down, c.host, c.front,
+                                c.points)
     seats = tuple(SeatView(p.mp, dp(s, pool, n), len(p.hand), len(p.future), tuple(p.line),
                            tuple(p.tower), tuple(p.quests), tuple(p.solved), tuple(p.past),
-                           tuple(p.depth), tuple(p.storage)) for n, p in enumerate(s.players))
+                           tuple(p.depth), tuple(p.storage), tuple(p.buildings),
+                           tuple(p.allies))
+                  for n, p in enumerate(s.players))
     mine = s.players[seat] if 0 <= seat < 2 else None
     return MkView(
         seat, s.round, s.phase, s.stage, s.chooser, s.active, s.why, s.why_a, s.why_b, seats,

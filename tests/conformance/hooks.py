@@ -200,7 +200,8 @@ def _mk_invariants(state: Any) -> None:
             seen[i] = "team"
     for c in state.cards:
         if c.zone == "attached":
-            assert state.cards[c.host].zone in ("tower", "quests"), (c.iid, c.host)
+            assert state.cards[c.host].zone in ("tower", "quests", "buildings", "line", "team"), \
+                (c.iid, c.host)
             seen[c.iid] = "attached"
         if c.zone == "resolving":                # unwound, its destination the next event
             seen[c.iid] = "resolving"

@@ -1,0 +1,97 @@
+"""Equipment (MK 3.05.3), the Storage (MK 5.09.A, ruling 26) and arming: where an equipment
+may be worn (slots, relics), attaching from the Storage in the Sor or while a team is composed,
+detaching (not magic items), what happens to it when its wearer leaves Present, and armour
+(VÉDŐKÜSZÖB X SFÉ Y, MK 2.17)."""
+
+from __future__ import annotations
+
+from engine.magus import events as E
+from engine.magus.ctx import Run, goes_to, holder, worn
+from engine.magus.state import Item
+
+#: an off-hand weapon takes the shield's place (MK 3.05.3.I)
+SLOT_OF = {"offhand": "shield"}
+
+
+def is_equipment(r: Run, i: int) -> bool:
+    d = r.d(i)
+    return d.type == "action" and d.subtype == "equipment"
+
+
+def may_wear(r: Run, equipment: int, host: int) -> bool:
+    """MK 3.05.3.F, H-I: an adventurer of the equipment's player, a named one for a relic,
+    and a free slot."""
+    s = r.s
+    d = r.d(equipment)
+    h = r.card(host)
+    if r.d(host).type != "adventurer" or h.zone not in ("line", "team"):
+        return False
+    if holder(h) != holder(r.card(equipment)):
+        return False
+    if d.relic and not r.d(host).named:
+        return False
+    slot = SLOT_OF.get(d.slot, d.slot)
+    return all(SLOT_OF.get(r.d(e).slot, r.d(e).slot) != slot
+               for e in worn(s, r.pool, host) if e != equipment)
+
+
+def sor_equips(r: Run, seat: int) -> list[tuple[int, int]]:
+    """(equipment, adventurer) pairs for attaching from the Storage in the Sor (MK 3.05.3.C)."""
+    s = r.s
+    p = s.players[seat]
+    return [(e, a) for e in sorted(p.storage) for a in sorted(p.line) if may_wear(r, e, a)]
+
+
+def arming(r: Run, seat: int) -> list[tuple[int, int]]:
+    """Arming while the team is composed (MK 3.05.3.C, MK 4.06 "Kezdeményező csapat" 3): from
+    the Storage onto an adventurer picked for the team."""
+    p = r.s.players[seat]
+    return [(e, a) for e in sorted(p.storage) for a in p.picked if may_wear(r, e, a)]
+
+
+def detachable(r: Run, seat: int) -> list[int]:
+    """MK 3.05.3.C, E: items (not magic items) worn by own adventurers in the Line."""
+    s = r.s
+    return [e for a in sorted(s.players[seat].line) for e in worn(s, r.pool, a)
+            if not r.d(e).magic]
+
+
+def resolve_equip(r: Run, item: Item) -> None:
+    """An attachment from the Storage unwinds: it is worn if all still holds (MK 6.05.R)."""
+    c = r.card(item.card)
+    if c.zone == "storage" and may_wear(r, item.card, item.target):
+        r.emit(E.CardMoved(item.card, "attached", item.player, False, item.target,
+                           "MK 3.05.3.C"))
+
+
+def resolve_unequip(r: Run, item: Item) -> None:
+    if r.card(item.card).zone == "attached":
+        r.emit(E.CardMoved(item.card, "storage", item.player, False, -1, "MK 3.05.3.C"))
+
+
+def wearer_leaves(r: Run, adventurer: int) -> None:
+    """MK 3.05.3.C, MK 4.01.K: a wearer leaving Present from a manoeuvre destroys its
+    equipment; from the Line the equipment returns to the Storage."""
+    s = r.s
+    in_manoeuvre = r.card(adventurer).zone == "team"
+    for e in worn(s, r.pool, adventurer):
+        if in_manoeuvre:
+            r.emit(E.CardMoved(e, goes_to(s, r.pool, e), -1, False, -1, "MK 4.01.K"))
+        else:
+            r.emit(E.CardMoved(e, "storage", holder(r.card(e)), False, -1, "MK 3.05.3.C"))
+
+
+def armour_of(r: Run, adventurer: int) -> tuple[int, int]:
+    """MK 2.17: the best VÉDŐKÜSZÖB X SFÉ Y among the worn equipment (0, 0: none)."""
+    best = (0, 0)
+    for e in worn(r.s, r.pool, adventurer):
+        a = r.d(e).armour
+        if a[1] > best[1] or (a[1] == best[1] and a[0] > best[0]):
+            best = a
+    return best
+
+
+def armoured(r: Run, adventurer: int, roll: int) -> int:
+    """MK 2.17.d: the reduction an attack roll of ``roll`` meets (0 if none)."""
+    threshold, reduction = armour_of(r, adventurer)
+    return reduction if reduction and roll <= threshold else 0
