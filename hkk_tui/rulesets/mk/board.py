@@ -23,6 +23,8 @@ from engine.core.protocol import ActionHint, Ref
 from hkk_tui.widgets.messages import Picked, ShowDetail
 
 SEATS = "AB"
+#: the mark of a card face down on the table that the viewer may know (its own)
+FACE_DOWN = "▾"
 
 
 def top_seat(view: Any) -> int:
@@ -52,10 +54,10 @@ class MkBoard(OptionList):
             text.append(table.t("board.face_down_level" if tower else "word.hidden_card"),
                         style="italic")
             return text
+        if cv is not None and cv.face_down:
+            text.append(FACE_DOWN)
         text.append(table.card_name(iid), style="bold")
         extra: list[str] = []
-        if cv is not None and cv.face_down:
-            extra.append(table.t("board.face_down"))
         if tower and d.wall:
             extra.append(table.t("board.wall", n=d.wall))
         if d.type == "adventurer" and cv is not None:
@@ -103,7 +105,7 @@ class MkBoard(OptionList):
         if m is None:
             return []
         head = Text(table.t("board.manoeuvre", kind=table.t(f"kind.{m.kind}"),
-                            target=table.card_name(m.target),
+                            target=table.target_name(m.target),
                             player=table.player(m.initiator)), style="bold reverse")
         step = Text(table.t("board.step", step=table.t(f"step.{m.step}")
                             if table.has(f"step.{m.step}") else m.step))
@@ -120,7 +122,10 @@ class MkBoard(OptionList):
                    acting: set[int]) -> list[tuple[Text, Ref | None]]:
         sv = view.seats[seat]
         out: list[tuple[Text, Ref | None]] = []
-        self._add(out, Text(f"── {SEATS[seat]} {table.player(seat)} ──", style="bold"))
+        head = Text(f"── {SEATS[seat]} {table.player(seat)} ── ", style="bold")
+        head.append(table.t("board.counts", past=len(sv.past), depth=len(sv.depth),
+                            hand=sv.hand, future=sv.future), style="dim")
+        self._add(out, head)
         tower = Text(table.t("board.tower") + ": ", style="bold")
         if not sv.tower:
             tower.append(table.t("board.none"), style="dim")
@@ -154,10 +159,6 @@ class MkBoard(OptionList):
         if sv.solved:
             self._add(out, self._joined(table, "  " + table.t("board.solved"), sv.solved,
                                         acting))
-        self._add(out, Text("  " + table.t("board.counts", past=len(sv.past),
-                                           depth=len(sv.depth), hand=sv.hand,
-                                           future=sv.future, storage=len(sv.storage),
-                                           solved=len(sv.solved)), style="dim"))
         return out
 
     # -- the pane ------------------------------------------------------------------------------
@@ -177,6 +178,9 @@ class MkBoard(OptionList):
         self.add_options([Option(t) for t, _ in rows])
         if keep is not None and keep < len(rows):
             self.highlighted = keep
+        for node in self.ancestors:
+            if getattr(node, "id", None) == "board-pane":
+                node.border_subtitle = table.t("board.legend", mark=FACE_DOWN)
 
     def _ref(self) -> Ref | None:
         i = self.highlighted

@@ -1,5 +1,5 @@
-"""M.A.G.U.S.' Hand pane: your cards by name with their MP cost and type (``Ember Keep 4 MP ·
-tower``); the ones you can do something with now are marked ``✓``; Enter lists what the card can
+"""M.A.G.U.S.' Hand pane: your cards by name with their MP cost and type in short (``Ember Keep
+4MP tower``); the ones you can do something with now are marked ``✓``; Enter lists what the card can
 do, ``i`` shows its detail. Only the viewer's own hand is in its view (MK 1.04)."""
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ def card_line(d: Any, table: Any, iid: int, playable: bool) -> Text:
     line = Text()
     line.append(table.card_name(iid), style="bold" if playable else "")
     if d is not None:
-        line.append(" " + table.cost(d))
-        line.append(" · " + table.type_word(d), style="dim")
+        line.append(" " + table.cost(d).replace(" MP", "MP"))
+        line.append(" " + table.t(f"type_short.{d.type}"), style="dim")
     return line
 
 

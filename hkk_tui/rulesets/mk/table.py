@@ -68,6 +68,17 @@ class MkTable(Table):
             return self.t("word.hidden_card")
         return d.name.hu if self.lang == "hu" else d.name.en
 
+    def target_name(self, iid: int) -> str:
+        """A card as a manoeuvre's target: its name, or for a face-down tower level whose
+        name the viewer may not know, which level of whose tower it is."""
+        if self.card_def(iid) is not None or self.view is None:
+            return self.card_name(iid)
+        for seat, sv in enumerate(self.view.seats):
+            if iid in sv.tower:
+                return self.t("word.tower_level", n=sv.tower.index(iid) + 1,
+                              player=self.player(seat))
+        return self.card_name(iid)
+
     def type_word(self, d: Any) -> str:
         return self.t(f"type.{d.type}")
 
@@ -135,6 +146,8 @@ class MkTable(Table):
         if isinstance(event, E.ItemAdded) and event.card >= 0 and event.hidden \
                 and event.card not in self.known:
             params["card"] = self.t("word.hidden_card")
+        if isinstance(event, E.ManoeuvreBegan):
+            params["target"] = self.target_name(event.target)
         if isinstance(event, E.CardMoved):
             params["zone"] = self.t(f"zone.{event.zone}")
         if isinstance(event, E.PositionSet):
@@ -192,8 +205,6 @@ class MkTable(Table):
         kind = local(decision.kind)
         key = f"decision.{kind}"
         what = self.t(key) if self.has(key) else kind
-        if kind == "priority" and view is not None:
-            what += " — " + self.why_line(view)
         keys = self.t(f"keys.{kind}") if self.has(f"keys.{kind}") else self.t("keys.default")
         return what, keys
 
@@ -213,13 +224,16 @@ class MkTable(Table):
         if title == "track.round":
             return self.t("track.round", round=p.get("round", 0))
         if title == "track.phase":
-            return self.t("track.phase", phase=self.t(f"phase.{p.get('phase', '')}")
+            return self.t("track.phase", round=view.round if view is not None else 0,
+                          phase=self.t(f"phase.{p.get('phase', '')}")
                           if self.has(f"phase.{p.get('phase', '')}") else p.get("phase", ""),
                           active=self.player(p.get("active", -1)))
         if title == "track.manoeuvre":
-            return self.t("track.manoeuvre", **self._params(
-                {"kind": p.get("kind", ""), "step": p.get("step", ""),
-                 "round": p.get("round", 0)}, view))
+            text = self.t("track.manoeuvre", **self._params(
+                {"kind": p.get("kind", ""), "step": p.get("step", "")}, view))
+            if p.get("round", 0):
+                text += " · " + self.t("track.combat_round", n=p.get("round", 0))
+            return text
         if title.startswith("tl."):
             return self.t("track.timeline", kind=self.t(title))
         return self.t(title, **self._params(p, view)) if title else ""
