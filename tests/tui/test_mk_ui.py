@@ -369,3 +369,55 @@ def test_a_picked_board_card_is_a_ref_the_screen_can_act_on(monkeypatch):
         assert all(isinstance(r, Ref) and r.id in view.cards for r in refs)
 
     run(body, "en", size=(80, 24), seed=5)
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_every_mk_refusal_key_is_in_the_catalog(lang):
+    import re
+    from pathlib import Path
+
+    import engine.magus
+    from hkk_tui.i18n import ns_catalog
+
+    keys = set()
+    for p in Path(engine.magus.__file__).parent.glob("*.py"):
+        for call in re.findall(r"IllegalAction\((.*?)\)$", p.read_text(), re.S | re.M):
+            keys |= set(re.findall(r'"([a-z_]+)"\)?$', call.strip()))
+    assert {"mp", "not_active", "not_fast", "game_over"} <= keys
+    catalog = ns_catalog("mk", lang)
+    missing = sorted(k for k in keys if f"illegal.{k}" not in catalog)
+    assert not missing, missing
+
+
+def test_a_hand_card_that_cannot_be_played_now_is_refused_in_words_and_nothing_changes(
+        monkeypatch):
+    """Enter on a hand card without ``✓``: the engine says why (MK 5.01.C too few MP, MK 6.05.A
+    not fast, …) on the prompt, before any event."""
+    fresh_data_dir(monkeypatch)
+
+    async def body(app, pilot):
+        screen = await _start(app, pilot)
+        s = screen.session
+        for _ in range(60):
+            await _to_priority(pilot, app, screen)
+            hand = screen.query_one("#hand")
+            acting = {h.subject.id for h in s.hints() if h.subject is not None}
+            idle = [i for i, iid in enumerate(hand.cards) if iid not in acting]
+            if idle:
+                break
+            await _decide(pilot, screen, prefer_play=True)
+        else:
+            raise AssertionError("no hand card without an action came")
+        before = len(s.game.entries)
+        line = hand.get_option_at_index(idle[0]).prompt.plain
+        assert "✓" not in line
+        hand.focus()
+        await pilot.pause()
+        hand.highlighted = idle[0]
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(s.game.entries) == before
+        assert screen.error and "(MK " in screen.error
+
+    run(body, "en", size=(80, 24), seed=5)

@@ -200,6 +200,16 @@ class MkTable(Table):
             text += " → " + self.card_name(target)
         return text
 
+    def explain(self, ref: Ref, zone: str) -> Any:
+        """A hand card with no legal action now: play it, so the engine says why in its words
+        (not fast enough in a running timeline, MK 6.05.A; too few MP, MK 5.01.C; …), refused
+        before any event."""
+        from engine.magus.actions import Play
+
+        if zone == "hand" and ref.kind == "card":
+            return Play(ref.id)
+        return None
+
     def prompt(self, decision: Any, view: Any) -> tuple[str, str]:
         self.learn(view)
         kind = local(decision.kind)
