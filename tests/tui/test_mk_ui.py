@@ -421,3 +421,12 @@ def test_a_hand_card_that_cannot_be_played_now_is_refused_in_words_and_nothing_c
         assert screen.error and "(MK " in screen.error
 
     run(body, "en", size=(80, 24), seed=5)
+
+
+def test_mk_3_02_quest_conditions_read_in_words_in_both_languages():
+    en, _ = _table("en")
+    hu, _ = _table("hu")
+    assert en.condition_words("warrior/martial+physique>5") == \
+        "warrior or martial artist + Physique > 5"
+    assert en.condition_words("2*priest") == "2× priest"
+    assert hu.condition_words("rogue+astral>4") == "tolvaj + Asztrál > 4"

@@ -36,7 +36,8 @@ def card_text(d: Any, tb: Any) -> Text:
             rows.append(tb.t("card.starting_only"))
     if d.type == "quest":
         rows.append(tb.t("card.quest", dp=d.dp, mp=d.solve_mp, paths=d.paths))
-        rows.append(tb.t("card.conditions", conditions=" | ".join(d.conditions) or "-"))
+        rows.append(tb.t("card.conditions", conditions=" | ".join(
+            tb.condition_words(c) for c in d.conditions) or "-"))
     if d.type in ("action", "event"):
         rows.append(tb.t("card.play", phase=d.phase, speed=d.speed,
                          subtype=d.subtype or "-", target=d.target or "-"))

@@ -79,6 +79,24 @@ class MkTable(Table):
                               player=self.player(seat))
         return self.card_name(iid)
 
+    def condition_words(self, text: str) -> str:
+        """A quest condition (MK 3.02, ``warrior+rogue``, ``2*priest/mage``, ``physique>4``) in
+        words: castes by name, tests as ``Physique > 4``."""
+        def atom(a: str) -> str:
+            for attr in ("physique", "astral", "mental"):
+                if a.startswith(attr + ">"):
+                    return f"{self.t('attr.' + attr)} > {a[len(attr) + 1:]}"
+            key = f"caste.{a.split('/')[0]}"
+            return self.t(key) if self.has(key) else a
+
+        def part(p: str) -> str:
+            times, star, rest = p.partition("*")
+            head = f"{times}× " if star else ""
+            chunk = rest if star else p
+            return head + self.t("word.or").join(atom(a) for a in chunk.split("/"))
+
+        return " + ".join(part(p.strip()) for p in text.split("+"))
+
     def type_word(self, d: Any) -> str:
         return self.t(f"type.{d.type}")
 
@@ -180,6 +198,17 @@ class MkTable(Table):
 
     def label(self, hint: ActionHint, view: Any) -> str:
         params = self._params(hint.params, view)
+        m = getattr(view, "manoeuvre", None)
+        if local(hint.label) == "act.condition" and m is not None:
+            d = self.card_def(m.target)
+            i = hint.params.get("index", -1)
+            if d is not None and 0 <= i < len(d.conditions):
+                return self.t("act.condition_named", index=i + 1,
+                              condition=self.condition_words(d.conditions[i]))
+        if local(hint.label) == "act.picktower" and hint.subject is not None:
+            d = self.card_def(hint.subject.id)
+            if d is not None:
+                params["card"] = f"{params['card']} ({self.t('board.wall', n=d.wall)})"
         if local(hint.label) == "act.play" and hint.subject is not None:
             d = self.card_def(hint.subject.id)
             if d is not None:
@@ -275,7 +304,7 @@ class MkTable(Table):
         key = f"reason.{result.reason}"
         return self.t(key) if self.has(key) else result.reason
 
-    # -- detail ---------------------------------------------------------------------------------------
+    # -- detail ----------------------------------------------------------------------------
     def detail_screen(self, ref: Ref | None, key: str, view: Any) -> Any:
         from hkk_tui.rulesets.mk.card_screen import CardScreen
 
