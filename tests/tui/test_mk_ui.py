@@ -70,6 +70,15 @@ def test_every_decision_and_action_kind_has_menu_words(lang):
     tb, _ = _table(lang)
     for kind in DECISIONS:
         assert tb.has(f"decision.{kind}"), kind
+    from engine.magus.flow import AUTO
+    from engine.magus.priority import WHY_RULES
+
+    for stage in AUTO:
+        assert tb.has(f"stage.{stage}"), stage
+    for why in WHY_RULES:
+        assert tb.has(f"why.{why}"), why
+    line = tb.describe(E.ActiveSet(1, "more_mp", 9, 4))[0]
+    assert "Béla" in line and "9 MP > 4" in line
     for cls in typing.get_args(A.Action):
         if cls is A.Start:
             continue

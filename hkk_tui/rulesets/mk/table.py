@@ -130,7 +130,9 @@ class MkTable(Table):
                 key = f"{k}.{v}"
                 out[k] = self.t(key) if v and self.has(key) else v
             elif k == "stage" and isinstance(v, str):
-                out[k] = self.t(f"decision.{v}") if self.has(f"decision.{v}") else v
+                key = next((f"{ns}.{v}" for ns in ("decision", "stage")
+                            if self.has(f"{ns}.{v}")), "")
+                out[k] = self.t(key) if key else v
             elif k in ("end", "go", "met", "success") and isinstance(v, bool):
                 out[k] = self.t("word.yes" if v else "word.no")
             elif k == "index" and isinstance(v, int):
@@ -164,6 +166,13 @@ class MkTable(Table):
         if isinstance(event, E.ItemAdded) and event.card >= 0 and event.hidden \
                 and event.card not in self.known:
             params["card"] = self.t("word.hidden_card")
+        if isinstance(event, E.ActiveSet):
+            params["why"] = self.t(f"why.{event.why}", a=event.a, b=event.b) \
+                if self.has(f"why.{event.why}") else event.why
+        if isinstance(event, E.Picked) and event.card < 0:
+            return self.t("ev.PickedHidden", **params), self.rule(event)
+        if isinstance(event, E.ItemAdded):
+            params["kind"] = "" if event.kind == "card" else f" ({params['kind']})"
         if isinstance(event, E.ManoeuvreBegan):
             params["target"] = self.target_name(event.target)
         if isinstance(event, E.CardMoved):
