@@ -361,7 +361,7 @@ def test_the_board_names_a_manoeuvre_and_its_teams(monkeypatch):
                 continue
             await _decide(pilot, screen)
         assert "Manoeuvre: siege against" in seen and "Step:" in seen
-        assert "initiating team" in seen
+        assert "Initiating team:" in seen and "Blocking team:" in seen
 
     run(body, "en", size=(80, 24), seed=5)
 

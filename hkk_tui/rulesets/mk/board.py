@@ -112,7 +112,7 @@ class MkBoard(OptionList):
         if m.combat_round:
             step.append(" · " + table.t("board.combat_round", n=m.combat_round))
         out = [head, step]
-        for key, team in (("word.initiators", m.attackers), ("word.blockers", m.blockers)):
+        for key, team in (("board.initiators", m.attackers), ("board.blockers", m.blockers)):
             order = [i for i in team if i in view.cards and view.cards[i].front] + \
                 [i for i in team if i in view.cards and not view.cards[i].front]
             out.append(self._joined(table, "  " + table.t(key), order, acting))
