@@ -439,3 +439,46 @@ def test_mk_3_02_quest_conditions_read_in_words_in_both_languages():
         "warrior or martial artist + Physique > 5"
     assert en.condition_words("2*priest") == "2× priest"
     assert hu.condition_words("rogue+astral>4") == "tolvaj + Asztrál > 4"
+
+
+def test_the_replay_of_a_game_shows_the_board_from_each_seat_and_omnisciently(monkeypatch):
+    """A squire-vs-squire game replayed: the zone board and the Timeline draw from every
+    viewer; a seat's view never names the other seat's hand (MK 1.04)."""
+    fresh_data_dir(monkeypatch)
+
+    async def body(app, pilot):
+        from engine.ai.bots import make_bot
+        from engine.ai.sim import play_out
+        from engine.core.log import Seat
+        from engine.core.registry import get
+        from engine.core.sessions import start_saved
+        from hkk_tui.screens.replay import ReplayScreen
+
+        plugin = get("mk")
+        seats = (Seat("Anna", "ashen", "ai:squire"), Seat("Béla", "lantern", "ai:squire"))
+        header = plugin.new_header(("ashen", "lantern"), 3, seats=seats)
+        game = start_saved(header, None)
+        play_out(game, [make_bot("squire", game.ruleset, 3 + i) for i in range(2)])
+        path = game.writer.path
+        game.writer.close()
+        app.open_replay(path)
+        await until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
+        replay = app.screen
+        for _ in range(3):
+            await pilot.press("o")
+            await pilot.pause()
+            text = _screen_text(app)
+            assert "Tower ↑" in text and "Timeline" in text
+            if replay.viewer in (0, 1):
+                other = replay.replay.state.players[1 - replay.viewer]
+                pool = replay.session.ruleset.pool
+                board = replay.query_one("#board")
+                lines = "\n".join(board.get_option_at_index(i).prompt.plain
+                                  for i in range(board.option_count))
+                for iid in other.hand:
+                    cid = replay.replay.state.cards[iid].cid
+                    if not any(c.cid == cid for c in replay.replay.state.cards
+                               if c.zone not in ("hand", "future")):
+                        assert pool[cid].name.en not in lines, cid
+
+    run(body, "en", size=(80, 24), seed=2)
