@@ -482,3 +482,15 @@ def test_the_replay_of_a_game_shows_the_board_from_each_seat_and_omnisciently(mo
                         assert pool[cid].name.en not in lines, cid
 
     run(body, "en", size=(80, 24), seed=2)
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_every_card_of_the_pool_reads_in_words_on_its_detail(lang):
+    """Each card's detail (``i``) has no raw tag, placeholder or missing key."""
+    from hkk_tui.rulesets.mk.card_screen import card_text
+
+    tb, rules = _table(lang)
+    for cid, d in rules.pool.items():
+        text = card_text(d, tb).plain
+        assert "{" not in text and "⟨" not in text, (cid, text)
+        assert (d.name.hu if lang == "hu" else d.name.en) in text

@@ -39,8 +39,10 @@ def card_text(d: Any, tb: Any) -> Text:
         rows.append(tb.t("card.conditions", conditions=" | ".join(
             tb.condition_words(c) for c in d.conditions) or "-"))
     if d.type in ("action", "event"):
-        rows.append(tb.t("card.play", phase=d.phase, speed=d.speed,
-                         subtype=d.subtype or "-", target=d.target or "-"))
+        rows.append(tb.t("card.play", phase=tb.t(f"tag.{d.phase}"),
+                         speed=tb.t(f"speed.{d.speed}"),
+                         subtype=tb.t(f"subtype.{d.subtype}") if d.subtype else "-",
+                         target=tb.t(f"target.{d.target}") if d.target else "-"))
     for eff in getattr(d, "effects", ()):
         rows.append(tb.t("card.effect", op=tb.t(f"op.{eff.op}") if tb.has(f"op.{eff.op}")
                          else eff.op, amount=eff.amount))
