@@ -303,7 +303,9 @@ class MkTable(Table):
         kind, _, rest = note.partition(":")
         if kind == "passes":
             n = int(rest or 0)
-            return self.t("track.passes", n=n) if n else self.t("track.no_pass")
+            # (no note for none: a manoeuvre's surrounding timeline has no windows, ruling 13,
+            # and the Sor's and combat rounds' passes are not in the view)
+            return self.t("track.passes", n=n) if n else ""
         if kind == "damage":
             iid, _, amount = rest.partition(":")
             return self.t("track.damage", card=self.card_name(int(iid)), amount=amount)
