@@ -1,6 +1,6 @@
 """M.A.G.U.S.' Hand pane: your cards by name with their MP cost and type in short (``Ember Keep
-4MP tower``); the ones you can do something with now are marked ``✓``; Enter lists what the card can
-do, ``i`` shows its detail. Only the viewer's own hand is in its view (MK 1.04)."""
+4MP tower``); the ones you can do something with now are marked ``✓``; Enter lists what the
+card can do, ``i`` shows its detail. Only the viewer's own hand is in its view (MK 1.04)."""
 
 from __future__ import annotations
 

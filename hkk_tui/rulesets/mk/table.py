@@ -36,8 +36,14 @@ class MkTable(Table):
     def __init__(self, ui: Any, header: Any, ruleset: Any, names: list[str], lang: str):
         super().__init__(ui, header, ruleset, names, lang)
         self.pool = getattr(ruleset, "pool", {}) or {}
-        self.known: dict[int, str] = {}         # instance -> card id, as the viewer learnt it
+        # instance -> card id, as each viewer learnt it (a replay switches viewers)
+        self._known: dict[int, dict[int, str]] = {}
         self.view: Any = None
+
+    @property
+    def known(self) -> dict[int, str]:
+        viewer = self.view.viewer if self.view is not None else -2
+        return self._known.setdefault(viewer, {})
 
     def t(self, key: str, **params: Any) -> str:
         return super().t(local(key), **params)
@@ -51,9 +57,10 @@ class MkTable(Table):
         if view is None or not hasattr(view, "cards"):
             return
         self.view = view
+        known = self.known
         for iid, cv in view.cards.items():
             if cv.cid:
-                self.known[iid] = cv.cid
+                known[iid] = cv.cid
 
     def card_def(self, iid: int) -> Any:
         cv = self.view.cards.get(iid) if self.view is not None else None
