@@ -119,9 +119,11 @@ def window_needed(ctx: Ctx, kind: str, first: int, data: tuple[int, ...] = ()) -
 def window_choice(ctx: Ctx, player: int, kind: str, window: Task | None) -> bool:
     """Has ``player`` anything but Pass in a ``kind`` window? Cached per table state.
 
-    Asked about the open window (``window`` None, auto-pass), a "yes" keeps it open and its
-    player is asked next: the full answer list is made then (a "no" costs the same either
-    way) and left in ``ctx.legal``, so that the legal actions are not listed twice."""
+    The full answer list is made (a "no" costs the same either way) and kept with the answer:
+    asked about the open window (``window`` None, auto-pass), a "yes" keeps it open, its player
+    is asked next, and the list is left in ``ctx.legal``, so that the legal actions are not
+    listed twice; asked before opening a window (``window_needed``), a "yes" opens it at once
+    and the open window's question finds the list here."""
     top = window is None
     key = (player, kind, ctx.s.tasks[-1].data if top else window.data)
     hit = ctx.choices.get(key)
@@ -132,9 +134,11 @@ def window_choice(ctx: Ctx, player: int, kind: str, window: Task | None) -> bool
         answer = answers != [_PASS]
         ctx.choices[key] = (ctx.version, answer, answers)
     else:
-        answer = window_actions(ctx, player, kind, True, window) != [_PASS]
-        answers = None
-        ctx.choices[key] = (ctx.version, answer, None)
+        # listed in full: a "no" costs the same, and a "yes" opens the window at once (same
+        # version, same key), whose answers are then taken from here instead of listed again
+        answers = window_actions(ctx, player, kind, False, window)
+        answer = answers != [_PASS]
+        ctx.choices[key] = (ctx.version, answer, answers)
     if top and answer and answers:
         ctx.legal = (ctx.s.tasks[-1], ctx.version, answers)
     return answer
