@@ -48,10 +48,10 @@ def window_actions(ctx: Ctx, player: int, kind: str, first_only: bool = False,
     vp = me.vp
     mc = me.mc
     modified = None                  # any cost modifier on the table? (asked when it matters)
-    for iid in me.hand:
+    for iid in [i for i in me.hand if cards[i].cid in fits]:
         cid = cards[iid].cid
         # identical copies in hand give identical plays: look at (and list) one of them
-        if cid not in fits or cid in seen:
+        if cid in seen:
             continue
         seen.add(cid)
         d = pool[cid]
@@ -68,16 +68,21 @@ def window_actions(ctx: Ctx, player: int, kind: str, first_only: bool = False,
         if first_only:
             return out
     # the table: nothing to look at unless a card that could act is on it, under the player
-    mine = [i for i in index.acting_cards(cards)
-            if cards[i].controller == player and cards[i].zone in TABLE_ZONES]
+    mine = on_attached = False
+    for i in index.acting_cards(cards):
+        card = cards[i]
+        if card.controller == player and card.zone in TABLE_ZONES:
+            mine = True
+            if card.zone == ATTACHED:
+                on_attached = True
+                break
     if not mine:
         out.append(_PASS)
         return out
     life_saving = kind == "life_saving"
     acting = index.acting_saving if life_saving else index.acting
     activated = index.activated
-    attached = (_attached_of(ctx, player) if any(cards[i].zone == ATTACHED for i in mine)
-                else ())
+    attached = _attached_of(ctx, player) if on_attached else ()
     for iid in chain(me.reserve, me.guard, me.perm, attached):
         card = cards[iid]
         cid = card.cid
