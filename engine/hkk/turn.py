@@ -86,8 +86,7 @@ def enter_step(ctx: Ctx, phase: str, step: int) -> None:
             gain_vp(ctx, a, base + bonus, "mana regeneration", "K 29.3")
         elif step == 2:                                               # K 29.4
             queue_triggers(ctx, a, "start_of_turn")
-            ctx.push(Task("check_deaths"))
-            ctx.push(Task("run_triggers"))
+            _check_deaths_next(ctx)
         elif step == 3:                                               # K 29.5
             ctx.emit(E.PlayerActivated(a))
         elif step == 4:                                               # K 29.6
@@ -105,13 +104,12 @@ def enter_step(ctx: Ctx, phase: str, step: int) -> None:
     elif phase == "end":
         if step == 2:                                                 # K 41.2
             queue_triggers(ctx, a, "end_of_turn")
-            ctx.push(Task("check_deaths"))
-            ctx.push(Task("run_triggers"))
+            _check_deaths_next(ctx)
         elif step == 3:                                               # K 41.3
             ctx.emit(E.Repaired())
         elif step == 4:                                               # K 41.4, §11.2
             ctx.emit(E.TurnEffectsExpired())
-            ctx.push(Task("check_deaths"))
+            _check_deaths_now(ctx)
         elif step == 5:
             _end_of_turn_check(ctx)
 
@@ -151,10 +149,10 @@ def _enter_combat(ctx: Ctx, step: int) -> None:
             ctx.push(COMBAT_ABILITIES.ask(a))
     elif step == 5:
         resolve_combat_abilities(ctx)                                # K 35.4
-        ctx.push(Task("check_deaths"))
+        _check_deaths_now(ctx)
     elif step == 7:
         strike(ctx)                                                  # K 36
-        ctx.push(Task("check_deaths"))
+        _check_deaths_now(ctx)
     elif step == 8:
         if s.combat is not None:
             ctx.emit(E.CombatEnded())                                # K 36.11
@@ -230,6 +228,27 @@ def _run_task(ctx: Ctx, task: Task) -> None:
             ctx.push(Task("run_triggers"))
     else:  # pragma: no cover - a task kind without a handler is an engine bug
         raise RuntimeError(f"unknown task kind {kind!r}")
+
+
+def _check_deaths_next(ctx: Ctx) -> None:
+    """The queued related effects happen, then deaths are checked (K 22.1, 37): the two tasks,
+    or with nothing queued the check at once (the trigger task would only close itself)."""
+    if ctx.s.triggers:
+        ctx.push(Task("check_deaths"))
+        ctx.push(Task("run_triggers"))
+    else:
+        _check_deaths_now(ctx)
+
+
+def _check_deaths_now(ctx: Ctx) -> None:
+    """Check deaths (K 37) as the ``check_deaths`` task pushed now would: at once when it would
+    be the next thing :func:`advance` does (no turn break, the game not over), without the
+    task; otherwise the task. Tasks pushed and popped within one entry leave no trace in its
+    folded :class:`E.Advanced`, so the events are the same either way."""
+    if ctx.s.result is None and not ctx.turn_break:
+        _check_deaths(ctx)
+    else:
+        ctx.push(Task("check_deaths"))
 
 
 def _check_deaths(ctx: Ctx) -> None:

@@ -44,29 +44,31 @@ def window_actions(ctx: Ctx, player: int, kind: str, first_only: bool = False,
         fits = index.in_main
     else:
         fits = index.instants
-    seen: set[str] = set()
-    vp = me.vp
-    mc = me.mc
-    modified = None                  # any cost modifier on the table? (asked when it matters)
-    for iid in [i for i in me.hand if cards[i].cid in fits]:
-        cid = cards[iid].cid
-        # identical copies in hand give identical plays: look at (and list) one of them
-        if cid in seen:
-            continue
-        seen.add(cid)
-        d = pool[cid]
-        if d.cost_mc > mc or d.cost > vp:
-            if modified is None:
-                modified = any_cost_mods(ctx)
-            if not modified or ((d.cost_mc > mc and mc_cost_of_def(ctx, player, d) > mc)
-                                or (d.cost > vp and cost_of_def(ctx, player, d) > vp)):
+    in_hand = [i for i in me.hand if cards[i].cid in fits]
+    if in_hand:
+        seen: set[str] = set()
+        vp = me.vp
+        mc = me.mc
+        modified = None              # any cost modifier on the table? (asked when it matters)
+        for iid in in_hand:
+            cid = cards[iid].cid
+            # identical copies in hand give identical plays: look at (and list) one of them
+            if cid in seen:
                 continue
-        options = play_check(ctx, player, iid, window, False, quiet)
-        if options is False:
-            continue
-        out += [A.PlayCard(iid, t) for t in options]
-        if first_only:
-            return out
+            seen.add(cid)
+            d = pool[cid]
+            if d.cost_mc > mc or d.cost > vp:
+                if modified is None:
+                    modified = any_cost_mods(ctx)
+                if not modified or ((d.cost_mc > mc and mc_cost_of_def(ctx, player, d) > mc)
+                                    or (d.cost > vp and cost_of_def(ctx, player, d) > vp)):
+                    continue
+            options = play_check(ctx, player, iid, window, False, quiet)
+            if options is False:
+                continue
+            out += [A.PlayCard(iid, t) for t in options]
+            if first_only:
+                return out
     # the table: nothing to look at unless a card that could act is on it, under the player
     mine = on_attached = False
     for i in index.acting_cards(cards):
