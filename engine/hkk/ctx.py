@@ -30,6 +30,7 @@ class PoolIndex:
         # what a window may ask of a card, known from its definition alone
         # (windows.window_actions sifts with these; play_check has the final word)
         self.reactions = frozenset(cid for cid, d in pool.items() if d.is_reaction)
+        self.spells = frozenset(cid for cid, d in pool.items() if d.is_spell)
         self.instants = frozenset(cid for cid, d in pool.items()
                                   if not d.is_reaction and d.type == "instant")
         self.healing = frozenset(cid for cid in self.instants
@@ -41,6 +42,9 @@ class PoolIndex:
         self.acting = frozenset(cid for cid, a in self.activated.items() if a)
         self.acting_saving = self.acting | frozenset(
             cid for cid, d in pool.items() if d.regeneration)
+        #: when each card's abilities happen (``Ability.when``): related effects are looked
+        #: for only on cards that have one of that kind
+        self.whens = {cid: frozenset(ab.when for ab in d.abilities) for cid, d in pool.items()}
         self._acting_cards: dict[int, tuple[list[Card], tuple[int, ...]]] = {}
 
     def acting_cards(self, cards: list[Card]) -> tuple[int, ...]:
@@ -140,7 +144,8 @@ class Ctx:
     def pop(self) -> None:
         tasks = self.s.tasks
         tasks.pop()
-        self._low = min(self._low, len(tasks))
+        if len(tasks) < self._low:
+            self._low = len(tasks)
 
     def replace(self, task: Task) -> None:
         tasks = self.s.tasks

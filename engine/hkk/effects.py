@@ -322,14 +322,16 @@ def doomed(ctx: Ctx) -> list[int]:
     found = statics(ctx)
     shrinking = bool(found) and any(eff.do == "buff" and eff.hp < 0 for _s, _a, eff in found)
     cards = ctx.s.cards
-    pool = ctx.pool
     for player in ctx.s.players:
         for zone in (player.reserve, player.guard, player.perm):
-            # only a damaged, countered or pumped card can be at <= 0 unless a static shrinks
-            for iid in (zone if shrinking else [i for i in zone if cards[i].damage
-                                                or cards[i].counters or cards[i].pump_hp]):
-                if zone is player.perm and pool[cards[iid].cid].type != "building":
+            for iid in zone:
+                card = cards[iid]
+                # only a damaged, countered or pumped card can be at <= 0 unless a static
+                # shrinks HP
+                if not (card.damage or card.counters or card.pump_hp or shrinking):
                     continue
-                if max_hp_of(ctx, iid) - cards[iid].damage <= 0:
+                if zone is player.perm and ctx.pool[card.cid].type != "building":
+                    continue
+                if max_hp_of(ctx, iid) - card.damage <= 0:
                     out.append(iid)
     return out

@@ -44,31 +44,29 @@ def window_actions(ctx: Ctx, player: int, kind: str, first_only: bool = False,
         fits = index.in_main
     else:
         fits = index.instants
-    in_hand = [i for i in me.hand if cards[i].cid in fits]
-    if in_hand:
-        seen: set[str] = set()
-        vp = me.vp
-        mc = me.mc
-        modified = None              # any cost modifier on the table? (asked when it matters)
-        for iid in in_hand:
-            cid = cards[iid].cid
-            # identical copies in hand give identical plays: look at (and list) one of them
-            if cid in seen:
+    seen: set[str] = set()
+    vp = me.vp
+    mc = me.mc
+    modified = None                  # any cost modifier on the table? (asked when it matters)
+    for iid in me.hand:
+        cid = cards[iid].cid
+        # identical copies in hand give identical plays: look at (and list) one of them
+        if cid not in fits or cid in seen:
+            continue
+        seen.add(cid)
+        d = pool[cid]
+        if d.cost_mc > mc or d.cost > vp:
+            if modified is None:
+                modified = any_cost_mods(ctx)
+            if not modified or ((d.cost_mc > mc and mc_cost_of_def(ctx, player, d) > mc)
+                                or (d.cost > vp and cost_of_def(ctx, player, d) > vp)):
                 continue
-            seen.add(cid)
-            d = pool[cid]
-            if d.cost_mc > mc or d.cost > vp:
-                if modified is None:
-                    modified = any_cost_mods(ctx)
-                if not modified or ((d.cost_mc > mc and mc_cost_of_def(ctx, player, d) > mc)
-                                    or (d.cost > vp and cost_of_def(ctx, player, d) > vp)):
-                    continue
-            options = play_check(ctx, player, iid, window, False, quiet)
-            if options is False:
-                continue
-            out += [A.PlayCard(iid, t) for t in options]
-            if first_only:
-                return out
+        options = play_check(ctx, player, iid, window, False, quiet)
+        if options is False:
+            continue
+        out += [A.PlayCard(iid, t) for t in options]
+        if first_only:
+            return out
     # the table: nothing to look at unless a card that could act is on it, under the player
     mine = on_attached = False
     for i in index.acting_cards(cards):
@@ -118,9 +116,17 @@ def window_needed(ctx: Ctx, kind: str, first: int, data: tuple[int, ...] = ()) -
     if not ctx.opt("auto_pass", True):
         return True
     for player in (first, 1 - first):
-        if window_choice(ctx, player, kind, Task(kind, player, data=data)):
+        window = _PROBES.get((kind, player)) if not data else None
+        if window is None:
+            window = Task(kind, player, data=data)
+        if window_choice(ctx, player, kind, window):
             return True
     return False
+
+
+#: the windows asked about before they open, when they carry no data (tasks are immutable)
+_PROBES = {(kind, player): Task(kind, player)
+           for kind in ("priority", "respond", "life_saving") for player in (0, 1)}
 
 
 def window_choice(ctx: Ctx, player: int, kind: str, window: Task | None) -> bool:
