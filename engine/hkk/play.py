@@ -358,9 +358,10 @@ def play_check(ctx: Ctx, player: int, iid: int, window: Task | None = None, why:
     elif s.active != player or s.phase not in ("main1", "main2"):
         return _own_main_phase_refusal(d, refuse)
     # Step 2: play condition (K 21.4)
-    unmet = _condition_refusal(ctx, player, d, refuse)
-    if unmet is not None:
-        return unmet
+    if d.condition is not None:
+        unmet = _condition_refusal(ctx, player, d, refuse)
+        if unmet is not None:
+            return unmet
     # Step 3: targets and decisions (K 21.5-21.6)
     _d, specs, heal_slots = _slots_of(d)
     life_saving = top.kind == "life_saving"

@@ -82,7 +82,10 @@ def candidates(ctx: Ctx, spec: str, player: int, by_spell: bool,
     elif spec in _CREATURE_SPECS:
         # only creatures fit: they are in the reserves and guard posts (K 5.4), listed first
         # there by _table_cards, so the order of the targets is the same
-        pool = [iid for p in s.players for zone in (p.reserve, p.guard) for iid in zone]
+        pool = []
+        for p in s.players:
+            pool += p.reserve
+            pool += p.guard
     else:
         pool = _table_cards(ctx)
     for iid in pool:

@@ -45,10 +45,10 @@ def advance(ctx: Ctx) -> None:
         if ctx.turn_break:
             _turn_break(ctx)
             continue
-        top = s.tasks[-1] if s.tasks else None
-        if top is None:
+        if not s.tasks:
             _next_step(ctx)
             continue
+        top = s.tasks[-1]
         if top.kind in KINDS:
             if auto and KINDS[top.kind].auto_pass(ctx, top):
                 continue
@@ -62,8 +62,9 @@ def _next_step(ctx: Ctx) -> None:
     if nxt is None:                 # set-up (K 28) or after end-of-turn stage 5 (K 41.5)
         _begin_turn(ctx, s.active if s.phase == "setup" else 1 - s.active)
         return
-    ctx.begin_step(*nxt[0])
-    nxt[1](ctx)
+    phase, step, index, work = nxt
+    ctx.begin_step(phase, step, index)
+    work(ctx)
 
 
 def _begin_turn(ctx: Ctx, player: int, quiet_rounds: int = -1) -> None:
@@ -235,8 +236,8 @@ _WORK: dict[tuple[str, int], Callable[[Ctx], None]] = {
     ("end", 5): _end_of_turn_check,
 }
 assert set(_WORK) == set(STEPS), "every step has its work"
-#: the step after each step (none after the last): the step and its work
-_NEXT = {STEPS[i]: (STEPS[i + 1], _WORK[STEPS[i + 1]]) for i in range(len(STEPS) - 1)}
+#: the step after each step (none after the last): its phase, step, index and work
+_NEXT = {STEPS[i]: (*STEPS[i + 1], i + 1, _WORK[STEPS[i + 1]]) for i in range(len(STEPS) - 1)}
 
 
 def _turn_break(ctx: Ctx) -> None:

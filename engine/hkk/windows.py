@@ -69,7 +69,10 @@ def window_actions(ctx: Ctx, player: int, kind: str, first_only: bool = False,
             return out
     # the table: nothing to look at unless a card that could act is on it, under the player
     mine = on_attached = False
-    for i in index.acting_cards(cards):
+    acting_cards = ctx.acting
+    if acting_cards is None:
+        acting_cards = ctx.acting = index.acting_cards(cards)
+    for i in acting_cards:
         card = cards[i]
         if card.controller == player and card.zone in TABLE_ZONES:
             mine = True
