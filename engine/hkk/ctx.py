@@ -30,6 +30,7 @@ class PoolIndex:
         # what a window may ask of a card, known from its definition alone
         # (windows.window_actions sifts with these; play_check has the final word)
         self.reactions = frozenset(cid for cid, d in pool.items() if d.is_reaction)
+        self.spells = frozenset(cid for cid, d in pool.items() if d.is_spell)
         self.instants = frozenset(cid for cid, d in pool.items()
                                   if not d.is_reaction and d.type == "instant")
         self.healing = frozenset(cid for cid in self.instants
@@ -41,6 +42,9 @@ class PoolIndex:
         self.acting = frozenset(cid for cid, a in self.activated.items() if a)
         self.acting_saving = self.acting | frozenset(
             cid for cid, d in pool.items() if d.regeneration)
+        #: when each card's abilities happen (``Ability.when``): related effects are looked
+        #: for only on cards that have one of that kind
+        self.whens = {cid: frozenset(ab.when for ab in d.abilities) for cid, d in pool.items()}
         self._acting_cards: dict[int, tuple[list[Card], tuple[int, ...]]] = {}
 
     def acting_cards(self, cards: list[Card]) -> tuple[int, ...]:
@@ -74,7 +78,7 @@ _STACK_CLEARERS = frozenset((E.TasksCleared, E.GameEnded))
 
 class Ctx:
     __slots__ = ("s", "pool", "out", "turn_break", "_statics", "index", "version", "choices",
-                 "legal", "_start", "_low", "_steps")
+                 "legal", "_start", "_low", "_steps", "acting")
 
     def __init__(self, state: State, pool: dict[str, CardDef]):
         self.s = state
@@ -97,6 +101,9 @@ class Ctx:
         #: stack fell to, and the steps begun (pairs: events before it, index in ``E.STEPS``)
         self._start = self._low = len(state.tasks)
         self._steps: list[int] = []
+        #: the game's cards that could answer a window from the table
+        #: (:meth:`PoolIndex.acting_cards`), looked up on first use
+        self.acting: tuple[int, ...] | None = None
 
     def emit(self, event: object) -> None:
         kind = type(event)
@@ -140,7 +147,8 @@ class Ctx:
     def pop(self) -> None:
         tasks = self.s.tasks
         tasks.pop()
-        self._low = min(self._low, len(tasks))
+        if len(tasks) < self._low:
+            self._low = len(tasks)
 
     def replace(self, task: Task) -> None:
         tasks = self.s.tasks
@@ -148,13 +156,14 @@ class Ctx:
         if len(tasks) <= self._low:
             self._low = len(tasks) - 1
 
-    def begin_step(self, phase: str, step: int) -> None:
+    def begin_step(self, phase: str, step: int, index: int = -1) -> None:
         """K 4.11: the phase stage / step ``(phase, step)`` begins (a change of state every
-        "what could a player do now" answer depends on)."""
+        "what could a player do now" answer depends on); ``index``: its index in
+        ``E.STEPS`` if the caller knows it."""
         s = self.s
         s.phase = phase
         s.step = step
-        self._steps += (len(self.out), E.STEP_INDEX[(phase, step)])
+        self._steps += (len(self.out), index if index >= 0 else E.STEP_INDEX[(phase, step)])
         self.version += 1
 
     def opt(self, name: str, default: object = None) -> object:

@@ -318,12 +318,16 @@ def _apply(ctx: Ctx, eff: Effect, t: Target, controller: int, source: int, by_sp
 
 def doomed(ctx: Ctx) -> list[int]:
     """Creatures at <= 0 HP and buildings at <= 0 SP on the table (K 35.10, 36.9, 37.5)."""
-    out = []
-    shrinking = any(eff.do == "buff" and eff.hp < 0 for _s, _a, eff in statics(ctx))
+    out: list[int] = []
+    found = statics(ctx)
+    shrinking = bool(found) and any(eff.do == "buff" and eff.hp < 0 for _s, _a, eff in found)
+    cards = ctx.s.cards
     for player in ctx.s.players:
         for zone in (player.reserve, player.guard, player.perm):
             for iid in zone:
-                card = ctx.s.cards[iid]
+                card = cards[iid]
+                # only a damaged, countered or pumped card can be at <= 0 unless a static
+                # shrinks HP
                 if not (card.damage or card.counters or card.pump_hp or shrinking):
                     continue
                 if zone is player.perm and ctx.pool[card.cid].type != "building":

@@ -334,14 +334,16 @@ def play_check(ctx: Ctx, player: int, iid: int, window: Task | None = None, why:
     card = s.cards[iid]
     if card.zone != HAND or card.owner != player:
         return _not_in_hand_refusal(card.zone, refuse)
-    d = ctx.pool[card.cid]
+    cid = card.cid
+    d = ctx.pool[cid]
+    reaction = cid in ctx.index.reactions           # d.is_reaction (known per pool)
     # Step 1: announcement and type timing (K 21.3, 8.5.1, 57, 94)
     if top.kind == "respond":
-        if not d.is_reaction:
+        if not reaction:
             return refuse("K 94.0", "Only reactions can be added to an open reaction line; play "
                           "other cards when you next have the right to act (§11 item 5).",
                           "only_reactions")
-    elif d.is_reaction:
+    elif reaction:
         return refuse("K 57.0", "A reaction card can only be played in response to an action.",
                       "reaction_needs_action")
     elif top.kind == "life_saving":
@@ -356,16 +358,18 @@ def play_check(ctx: Ctx, player: int, iid: int, window: Task | None = None, why:
     elif s.active != player or s.phase not in ("main1", "main2"):
         return _own_main_phase_refusal(d, refuse)
     # Step 2: play condition (K 21.4)
-    unmet = _condition_refusal(ctx, player, d, refuse)
-    if unmet is not None:
-        return unmet
+    if d.condition is not None:
+        unmet = _condition_refusal(ctx, player, d, refuse)
+        if unmet is not None:
+            return unmet
     # Step 3: targets and decisions (K 21.5-21.6)
     _d, specs, heal_slots = _slots_of(d)
     life_saving = top.kind == "life_saving"
-    options = target_options(ctx, player, specs, d.is_spell, d.responds_to or "any",
+    spell = cid in ctx.index.spells                 # d.is_spell (known per pool)
+    options = target_options(ctx, player, specs, spell, d.responds_to or "any",
                              life_saving, heal_slots, saving_of(ctx, top) if life_saving else ())
     if not options:
-        return no_target_refusal(ctx, player, specs, d.is_spell, d.responds_to or "any",
+        return no_target_refusal(ctx, player, specs, spell, d.responds_to or "any",
                                  top.kind == "life_saving", heal_slots, bool(d.attach), False,
                                  why, refuse)
     # Step 4-5: cost (K 21.8, 4.20)

@@ -91,7 +91,8 @@ def _turn_began(state: State, ev: E.TurnBegan) -> None:
     for card in state.cards:
         if card.uses:
             card.uses = {}
-        card.regenerated = 0
+        if card.regenerated:
+            card.regenerated = 0
     state.player_damaged_this_turn = False
 
 
@@ -259,8 +260,10 @@ def _repaired(state: State, ev: E.Repaired) -> None:
 
 def _turn_effects_expired(state: State, ev: E.TurnEffectsExpired) -> None:
     for card in state.cards:
-        card.pump_damage = card.pump_hp = 0
-        card.attacking = False
+        if card.pump_damage or card.pump_hp:
+            card.pump_damage = card.pump_hp = 0
+        if card.attacking:
+            card.attacking = False
         if card.granted:
             card.granted = []
 

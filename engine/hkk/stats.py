@@ -30,8 +30,9 @@ def statics(ctx: Ctx) -> list[tuple[int, Ability, Effect]]:
                     card = cards[iid]
                     if has[card.cid]:
                         _collect(ctx, iid, found)
-                    for att in card.attachments:
-                        _collect(ctx, att, found)
+                    if card.attachments:
+                        for att in card.attachments:
+                            _collect(ctx, att, found)
         ctx._statics = found
     return ctx._statics
 

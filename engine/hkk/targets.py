@@ -23,6 +23,11 @@ def _protected(ctx: Ctx, iid: int, spec: str, by_spell: bool) -> bool:
     return bool(protection(ctx, iid, spec, by_spell))
 
 
+#: target specs only a creature fits (:func:`card_matches`)
+_CREATURE_SPECS = frozenset(("creature", "own_creature", "enemy_creature", "any",
+                             "guard_creature", "enemy_guard_creature"))
+
+
 def _table_cards(ctx: Ctx):
     for player in ctx.s.players:
         yield from player.reserve
@@ -74,6 +79,13 @@ def candidates(ctx: Ctx, spec: str, player: int, by_spell: bool,
     out: list[Target] = []
     if spec == "graveyard_creature":
         pool = s.players[player].graveyard
+    elif spec in _CREATURE_SPECS:
+        # only creatures fit: they are in the reserves and guard posts (K 5.4), listed first
+        # there by _table_cards, so the order of the targets is the same
+        pool = []
+        for p in s.players:
+            pool += p.reserve
+            pool += p.guard
     else:
         pool = _table_cards(ctx)
     for iid in pool:

@@ -22,13 +22,18 @@ def queue_triggers(ctx: Ctx, player: int, when: str) -> None:
     """Queue the ``when`` related effects of ``player``'s permanents, attached cards included
     (they work for their controller), e.g. at the start or end of the turn (K 29.4, 41.2)."""
     s = ctx.s
+    cards = s.cards
     me = s.players[player]
     sources = me.reserve + me.guard + me.perm
     for p in s.players:
         for host in p.reserve + p.guard + p.perm:
-            sources += [a for a in s.cards[host].attachments if s.cards[a].controller == player]
+            attachments = cards[host].attachments
+            if attachments:
+                sources += [a for a in attachments if cards[a].controller == player]
+    whens = ctx.index.whens
     for iid in sources:
-        if not abilities_work(ctx, iid):
+        # a card with no ``when`` ability has nothing to queue (sifted by its definition)
+        if when not in whens[cards[iid].cid] or not abilities_work(ctx, iid):
             continue
         for i, ab in enumerate(ctx.d(iid).abilities):
             if ab.when == when:

@@ -7,6 +7,8 @@ knows lives in the state, so a saved game resumes exactly here.
 
 from __future__ import annotations
 
+from typing import Callable
+
 from engine.hkk import events as E
 from engine.hkk.combat import (
     combat_ability_options, double_attacked, resolve_combat_abilities, strike,
@@ -23,7 +25,6 @@ from engine.hkk.triggers import orderable, queue_triggers, trigger_chooser
 from engine.hkk.windows import window_needed
 
 STEPS = E.STEPS
-_NEXT = {STEPS[i]: STEPS[i + 1] for i in range(len(STEPS) - 1)}
 
 DEFAULT_OPTIONS: dict[str, object] = {
     "first_turn_draw": True,      # K 3.8 base rules; False = tournament rule K 145.1 (§11.1)
@@ -44,10 +45,10 @@ def advance(ctx: Ctx) -> None:
         if ctx.turn_break:
             _turn_break(ctx)
             continue
-        top = s.tasks[-1] if s.tasks else None
-        if top is None:
+        if not s.tasks:
             _next_step(ctx)
             continue
+        top = s.tasks[-1]
         if top.kind in KINDS:
             if auto and KINDS[top.kind].auto_pass(ctx, top):
                 continue
@@ -57,14 +58,13 @@ def advance(ctx: Ctx) -> None:
 
 def _next_step(ctx: Ctx) -> None:
     s = ctx.s
-    if s.phase == "setup":
-        _begin_turn(ctx, s.active)
-        return
     nxt = _NEXT.get((s.phase, s.step))
-    if nxt is None:                                   # after end-of-turn stage 5
-        _begin_turn(ctx, 1 - s.active)
+    if nxt is None:                 # set-up (K 28) or after end-of-turn stage 5 (K 41.5)
+        _begin_turn(ctx, s.active if s.phase == "setup" else 1 - s.active)
         return
-    enter_step(ctx, *nxt)
+    phase, step, index, work = nxt
+    ctx.begin_step(phase, step, index)
+    work(ctx)
 
 
 def _begin_turn(ctx: Ctx, player: int, quiet_rounds: int = -1) -> None:
@@ -75,89 +75,125 @@ def _begin_turn(ctx: Ctx, player: int, quiet_rounds: int = -1) -> None:
 
 def enter_step(ctx: Ctx, phase: str, step: int) -> None:
     """Begin a phase's stage / step: its automatic work, or the decision it asks for."""
+    ctx.begin_step(phase, step)
+    _WORK[(phase, step)](ctx)
+
+
+# ---------------------------------------------------------------------------- each step's work
+# (one function per step of ``E.STEPS``, looked up once per step instead of by comparisons)
+def _mana_regeneration(ctx: Ctx) -> None:                             # K 29.3
     s = ctx.s
     a = s.active
     me = s.players[a]
-    ctx.begin_step(phase, step)
-    if phase == "prep":
-        if step == 1:                                                 # K 29.3
-            base = min(me.turns, 5)
-            bonus = len(me.reserve) // 2
-            gain_vp(ctx, a, base + bonus, "mana regeneration", "K 29.3")
-        elif step == 2:                                               # K 29.4
-            queue_triggers(ctx, a, "start_of_turn")
-            ctx.push(Task("check_deaths"))
-            ctx.push(Task("run_triggers"))
-        elif step == 3:                                               # K 29.5
-            ctx.emit(E.PlayerActivated(a))
-        elif step == 4:                                               # K 29.6
-            ctx.push(SACRIFICE_MC.ask(a))
-    elif phase == "draw":                                             # K 30
-        skip = (not ctx.opt("first_turn_draw", True) and a == s.starter and me.turns == 1)
-        if not skip:                                                  # K 145.1
-            draw(ctx, a, 1)
-    elif phase in ("main1", "main2", "healing"):                      # K 31, 39
-        _open_priority(ctx, a)
-    elif phase == "exchange":                                         # K 32
-        ctx.push(EXCHANGE.ask(a))
-    elif phase == "combat":
-        _enter_combat(ctx, step)
-    elif phase == "end":
-        if step == 2:                                                 # K 41.2
-            queue_triggers(ctx, a, "end_of_turn")
-            ctx.push(Task("check_deaths"))
-            ctx.push(Task("run_triggers"))
-        elif step == 3:                                               # K 41.3
-            ctx.emit(E.Repaired())
-        elif step == 4:                                               # K 41.4, §11.2
-            ctx.emit(E.TurnEffectsExpired())
-            ctx.push(Task("check_deaths"))
-        elif step == 5:
-            _end_of_turn_check(ctx)
+    gain_vp(ctx, a, min(me.turns, 5) + len(me.reserve) // 2, "mana regeneration", "K 29.3")
 
 
-def _enter_combat(ctx: Ctx, step: int) -> None:
-    """The combat phase and its three sub-phases happen every turn, in order, even if nobody
-    acts (K 33.1, 4.11.1); before each sub-phase any player may take instant actions (K 33.2).
-    Whether a window or a sub-phase asks anyone is a question of who can act (auto-pass), never
-    a reason to skip it. Steps: 0 the phase opens + the window before declaring, 1 declare
-    attackers (K 34), 2 what declaring triggers (K 110, 34.8), 3 the window before combat
-    abilities, 4-5 combat abilities (K 35), 6 the window before the strike, 7 strike (K 36),
-    8 combat ends (K 36.11)."""
+def _start_of_turn(ctx: Ctx) -> None:                                 # K 29.4
+    queue_triggers(ctx, ctx.s.active, "start_of_turn")
+    _check_deaths_next(ctx)
+
+
+def _activation(ctx: Ctx) -> None:                                    # K 29.5
+    ctx.emit(E.PlayerActivated(ctx.s.active))
+
+
+def _sacrifice_mc(ctx: Ctx) -> None:                                  # K 29.6
+    ctx.push(SACRIFICE_MC.ask(ctx.s.active))
+
+
+def _draw_phase(ctx: Ctx) -> None:                                    # K 30
     s = ctx.s
     a = s.active
-    if step == 0:
-        ctx.emit(E.CombatBegan())
-        _open_priority(ctx, a)                                       # K 33.2
-    elif step == 1:
-        ctx.push(DECLARE.ask(a))                                     # K 34.1
-    elif step == 2:
-        assert s.combat is not None
-        for attack in s.combat.attacks:                              # K 110 related effects
-            d = ctx.d(attack.attacker)
-            for i, ab in enumerate(d.abilities):
-                if ab.when == "attack":
-                    ctx.emit(E.TriggerQueued(Trigger(attack.attacker, i, a)))
-        if s.triggers:
-            ctx.push(Task("check_deaths"))
-            ctx.push(Task("run_triggers"))
-        for defender in double_attacked(ctx):                        # K 34.8
-            ctx.push(HIT_BACK.ask(s.cards[defender].controller, HitBack(defender)))
-    elif step in (3, 6):
-        _open_priority(ctx, a)                                       # K 33.2
-    elif step == 4:                                                  # K 35.3
-        if not ctx.opt("auto_pass", True) or combat_ability_options(
-                ctx, a) or combat_ability_options(ctx, 1 - a):
-            ctx.push(COMBAT_ABILITIES.ask(a))
-    elif step == 5:
-        resolve_combat_abilities(ctx)                                # K 35.4
+    skip = (not ctx.opt("first_turn_draw", True) and a == s.starter
+            and s.players[a].turns == 1)                              # K 145.1
+    if not skip:
+        draw(ctx, a, 1)
+
+
+def _priority_phase(ctx: Ctx) -> None:                                # K 31, 39
+    _open_priority(ctx, ctx.s.active)
+
+
+def _exchange(ctx: Ctx) -> None:                                      # K 32
+    ctx.push(EXCHANGE.ask(ctx.s.active))
+
+
+def _nothing(ctx: Ctx) -> None:
+    """A stage with no work of its own (end of turn stage 1)."""
+
+
+def _end_of_turn(ctx: Ctx) -> None:                                   # K 41.2
+    queue_triggers(ctx, ctx.s.active, "end_of_turn")
+    _check_deaths_next(ctx)
+
+
+def _repair(ctx: Ctx) -> None:                                        # K 41.3
+    ctx.emit(E.Repaired())
+
+
+def _effects_expire(ctx: Ctx) -> None:                                # K 41.4, §11.2
+    ctx.emit(E.TurnEffectsExpired())
+    _check_deaths_now(ctx)
+
+
+# The combat phase and its three sub-phases happen every turn, in order, even if nobody
+# acts (K 33.1, 4.11.1); before each sub-phase any player may take instant actions (K 33.2).
+# Whether a window or a sub-phase asks anyone is a question of who can act (auto-pass), never
+# a reason to skip it. Steps: 0 the phase opens + the window before declaring, 1 declare
+# attackers (K 34), 2 what declaring triggers (K 110, 34.8), 3 the window before combat
+# abilities, 4-5 combat abilities (K 35), 6 the window before the strike, 7 strike (K 36),
+# 8 combat ends (K 36.11).
+
+
+def _combat_opens(ctx: Ctx) -> None:                                  # step 0
+    ctx.emit(E.CombatBegan())
+    _open_priority(ctx, ctx.s.active)                                # K 33.2
+
+
+def _declare(ctx: Ctx) -> None:                                       # step 1
+    ctx.push(DECLARE.ask(ctx.s.active))                              # K 34.1
+
+
+def _declared(ctx: Ctx) -> None:                                      # step 2
+    s = ctx.s
+    a = s.active
+    assert s.combat is not None
+    for attack in s.combat.attacks:                                  # K 110 related effects
+        d = ctx.d(attack.attacker)
+        for i, ab in enumerate(d.abilities):
+            if ab.when == "attack":
+                ctx.emit(E.TriggerQueued(Trigger(attack.attacker, i, a)))
+    if s.triggers:
         ctx.push(Task("check_deaths"))
-    elif step == 7:
-        strike(ctx)                                                  # K 36
-        ctx.push(Task("check_deaths"))
-    elif step == 8:
-        if s.combat is not None:
-            ctx.emit(E.CombatEnded())                                # K 36.11
+        ctx.push(Task("run_triggers"))
+    for defender in double_attacked(ctx):                            # K 34.8
+        ctx.push(HIT_BACK.ask(s.cards[defender].controller, HitBack(defender)))
+
+
+def _combat_window(ctx: Ctx) -> None:                                 # steps 3 and 6
+    _open_priority(ctx, ctx.s.active)                                # K 33.2
+
+
+def _combat_abilities(ctx: Ctx) -> None:                              # step 4, K 35.3
+    a = ctx.s.active
+    if not ctx.opt("auto_pass", True) or combat_ability_options(
+            ctx, a) or combat_ability_options(ctx, 1 - a):
+        ctx.push(COMBAT_ABILITIES.ask(a))
+
+
+def _combat_abilities_resolve(ctx: Ctx) -> None:                      # step 5
+    resolve_combat_abilities(ctx)                                    # K 35.4
+    _check_deaths_now(ctx)
+
+
+def _strike(ctx: Ctx) -> None:                                        # step 7
+    strike(ctx)                                                      # K 36
+    _check_deaths_now(ctx)
+
+
+def _combat_ends(ctx: Ctx) -> None:                                   # step 8
+    if ctx.s.combat is not None:
+        ctx.emit(E.CombatEnded())                                    # K 36.11
 
 
 def _open_priority(ctx: Ctx, active: int) -> None:
@@ -186,6 +222,22 @@ def _end_of_turn_check(ctx: Ctx) -> None:
         return
     # K 41.5: the turn ends and the next begins at once, one event (rules 4; was TurnEnded)
     _begin_turn(ctx, 1 - s.active, quiet)
+
+
+_WORK: dict[tuple[str, int], Callable[[Ctx], None]] = {
+    ("prep", 1): _mana_regeneration, ("prep", 2): _start_of_turn, ("prep", 3): _activation,
+    ("prep", 4): _sacrifice_mc, ("draw", 0): _draw_phase, ("main1", 0): _priority_phase,
+    ("exchange", 0): _exchange, ("combat", 0): _combat_opens,
+    ("combat", 1): _declare, ("combat", 2): _declared, ("combat", 3): _combat_window,
+    ("combat", 4): _combat_abilities, ("combat", 5): _combat_abilities_resolve,
+    ("combat", 6): _combat_window, ("combat", 7): _strike, ("combat", 8): _combat_ends,
+    ("main2", 0): _priority_phase, ("healing", 0): _priority_phase, ("end", 1): _nothing,
+    ("end", 2): _end_of_turn, ("end", 3): _repair, ("end", 4): _effects_expire,
+    ("end", 5): _end_of_turn_check,
+}
+assert set(_WORK) == set(STEPS), "every step has its work"
+#: the step after each step (none after the last): its phase, step, index and work
+_NEXT = {STEPS[i]: (*STEPS[i + 1], i + 1, _WORK[STEPS[i + 1]]) for i in range(len(STEPS) - 1)}
 
 
 def _turn_break(ctx: Ctx) -> None:
@@ -230,6 +282,27 @@ def _run_task(ctx: Ctx, task: Task) -> None:
             ctx.push(Task("run_triggers"))
     else:  # pragma: no cover - a task kind without a handler is an engine bug
         raise RuntimeError(f"unknown task kind {kind!r}")
+
+
+def _check_deaths_next(ctx: Ctx) -> None:
+    """The queued related effects happen, then deaths are checked (K 22.1, 37): the two tasks,
+    or with nothing queued the check at once (the trigger task would only close itself)."""
+    if ctx.s.triggers:
+        ctx.push(Task("check_deaths"))
+        ctx.push(Task("run_triggers"))
+    else:
+        _check_deaths_now(ctx)
+
+
+def _check_deaths_now(ctx: Ctx) -> None:
+    """Check deaths (K 37) as the ``check_deaths`` task pushed now would: at once when it would
+    be the next thing :func:`advance` does (no turn break, the game not over), without the
+    task; otherwise the task. Tasks pushed and popped within one entry leave no trace in its
+    folded :class:`E.Advanced`, so the events are the same either way."""
+    if ctx.s.result is None and not ctx.turn_break:
+        _check_deaths(ctx)
+    else:
+        ctx.push(Task("check_deaths"))
 
 
 def _check_deaths(ctx: Ctx) -> None:

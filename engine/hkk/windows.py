@@ -68,16 +68,24 @@ def window_actions(ctx: Ctx, player: int, kind: str, first_only: bool = False,
         if first_only:
             return out
     # the table: nothing to look at unless a card that could act is on it, under the player
-    mine = [i for i in index.acting_cards(cards)
-            if cards[i].controller == player and cards[i].zone in TABLE_ZONES]
+    mine = on_attached = False
+    acting_cards = ctx.acting
+    if acting_cards is None:
+        acting_cards = ctx.acting = index.acting_cards(cards)
+    for i in acting_cards:
+        card = cards[i]
+        if card.controller == player and card.zone in TABLE_ZONES:
+            mine = True
+            if card.zone == ATTACHED:
+                on_attached = True
+                break
     if not mine:
         out.append(_PASS)
         return out
     life_saving = kind == "life_saving"
     acting = index.acting_saving if life_saving else index.acting
     activated = index.activated
-    attached = (_attached_of(ctx, player) if any(cards[i].zone == ATTACHED for i in mine)
-                else ())
+    attached = _attached_of(ctx, player) if on_attached else ()
     for iid in chain(me.reserve, me.guard, me.perm, attached):
         card = cards[iid]
         cid = card.cid
@@ -111,17 +119,27 @@ def window_needed(ctx: Ctx, kind: str, first: int, data: tuple[int, ...] = ()) -
     if not ctx.opt("auto_pass", True):
         return True
     for player in (first, 1 - first):
-        if window_choice(ctx, player, kind, Task(kind, player, data=data)):
+        window = _PROBES.get((kind, player)) if not data else None
+        if window is None:
+            window = Task(kind, player, data=data)
+        if window_choice(ctx, player, kind, window):
             return True
     return False
+
+
+#: the windows asked about before they open, when they carry no data (tasks are immutable)
+_PROBES = {(kind, player): Task(kind, player)
+           for kind in ("priority", "respond", "life_saving") for player in (0, 1)}
 
 
 def window_choice(ctx: Ctx, player: int, kind: str, window: Task | None) -> bool:
     """Has ``player`` anything but Pass in a ``kind`` window? Cached per table state.
 
-    Asked about the open window (``window`` None, auto-pass), a "yes" keeps it open and its
-    player is asked next: the full answer list is made then (a "no" costs the same either
-    way) and left in ``ctx.legal``, so that the legal actions are not listed twice."""
+    The full answer list is made (a "no" costs the same either way) and kept with the answer:
+    asked about the open window (``window`` None, auto-pass), a "yes" keeps it open, its player
+    is asked next, and the list is left in ``ctx.legal``, so that the legal actions are not
+    listed twice; asked before opening a window (``window_needed``), a "yes" opens it at once
+    and the open window's question finds the list here."""
     top = window is None
     key = (player, kind, ctx.s.tasks[-1].data if top else window.data)
     hit = ctx.choices.get(key)
@@ -132,9 +150,11 @@ def window_choice(ctx: Ctx, player: int, kind: str, window: Task | None) -> bool
         answer = answers != [_PASS]
         ctx.choices[key] = (ctx.version, answer, answers)
     else:
-        answer = window_actions(ctx, player, kind, True, window) != [_PASS]
-        answers = None
-        ctx.choices[key] = (ctx.version, answer, None)
+        # listed in full: a "no" costs the same, and a "yes" opens the window at once (same
+        # version, same key), whose answers are then taken from here instead of listed again
+        answers = window_actions(ctx, player, kind, False, window)
+        answer = answers != [_PASS]
+        ctx.choices[key] = (ctx.version, answer, answers)
     if top and answer and answers:
         ctx.legal = (ctx.s.tasks[-1], ctx.version, answers)
     return answer

@@ -1,0 +1,58 @@
+"""Issue 15: speed work keeps games identical.
+
+Fixed-seed random-bot games (as ``hkk bench`` plays them: game g between decks g and g + 1,
+header seed 1 + g, bots seeded 1 + g and 1 - g) are digested: every entry's player, action and
+events, the final state and the result summary. The digests were recorded on main before the
+step and window machinery was reworked for speed (speed15c); a speed change that moves any
+game, event or final state fails here.
+
+A deliberate rules change that changes what random games do must re-record the digest (print
+it with ``_digest(name, 20)``) and say why in its commit.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import msgspec
+import pytest
+
+from engine.ai.bots import make_bot
+from engine.ai.sim import play_out
+from engine.core import registry
+from engine.core.game import Game
+from engine.core.log import Seat
+
+#: sha256 over 20 games per ruleset, recorded on main (f437645 + 69efdb8) before speed15c
+RECORDED = {
+    "hkk": "6493ab944cb5335a3b652029e6c14c10ecd59cccfa7ef05296fc442868ea409e",
+    "sw": "7f36274e6c53a788e91b623e31cf060a345e3876724c5fd633f09efe63e929dd",
+}
+
+
+def _digest(name: str, games: int, seed: int = 1) -> str:
+    plugin = registry.get(name)
+    decks = [d.id for d in plugin.decks()]
+    total = hashlib.sha256()
+    for g in range(games):
+        chosen = tuple(decks[(g + i) % len(decks)] for i in range(2))
+        header = plugin.new_header(chosen, seed + g, seats=tuple(
+            Seat("AB"[i], d, "ai:random") for i, d in enumerate(chosen)))
+        game = Game.new(plugin.ruleset_for(header), header)
+        bots = [make_bot("random", game.ruleset, seed + g if i == 0 else seed - g - i + 1)
+                for i in range(2)]
+        play_out(game, bots)
+        one = hashlib.sha256()
+        for entry in game.entries:
+            one.update(msgspec.msgpack.encode((entry.player, entry.action, entry.events)))
+        one.update(msgspec.msgpack.encode(game.state))
+        one.update(repr(game.ruleset.summary(game.state)).encode())
+        total.update(one.digest())
+    return total.hexdigest()
+
+
+@pytest.mark.parametrize("name", sorted(RECORDED))
+def test_random_games_play_out_exactly_as_recorded_before_the_speed_work(name):
+    assert _digest(name, 20) == RECORDED[name], (
+        f"20 fixed-seed random {name} games no longer give the recorded actions, events and "
+        "final states: a speed change must not change any game")
