@@ -114,7 +114,8 @@ class LobbyScreen(Screen):
         except registry.UnknownRuleset:
             game = info.ruleset
         text = Text(f"{info.title or info.id}", style="bold")
-        text.append(f" · {game} · ")
+        mode = self.mode_words(info)
+        text.append(f" · {game}" + (f" · {mode}" if mode else "") + " · ")
         seats = []
         for s in info.seats:
             who = s.name or _t("lobby.free", L)
@@ -133,6 +134,23 @@ class LobbyScreen(Screen):
         if info.clock:
             text.append(" · " + _t("new.minutes", L, n=info.clock // 60), style="dim")
         return text
+
+    def mode_words(self, info: M.TableInfo) -> str:
+        """The table's mode as the game's new-game option row words it (Tash-Kalar: "BATTLE",
+        "TEAM · DUEL"), "" when its options match none of them or this client has no UI for
+        the game."""
+        from hkk_tui.rulesets import get_ui
+
+        try:
+            offer = getattr(get_ui(info.ruleset), "new_game_options", None)
+            rows = offer(len(info.seats), self.lang) if callable(offer) else []
+        except Exception:  # noqa: BLE001 - a game only the server knows
+            return ""
+        for _label, values in rows:
+            for options, words in values:
+                if options and all(info.options.get(k) == v for k, v in options.items()):
+                    return words
+        return ""
 
     def mine_note(self, info: M.TableInfo) -> str:
         if info.state != "waiting":

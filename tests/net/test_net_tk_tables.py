@@ -149,7 +149,7 @@ def test_tk_elokeszulet_lobby_form_offers_players_seats_and_mode_by_keys(tmp_pat
                 labels = [label for label, _v, _i in form.rows]
                 assert labels[:4] == ["Game", "Players", "Your deck", "Opponent"]
                 mode = dict((label, [w for _o, w in v]) for label, v, _i in form.rows)["Mode"]
-                assert mode == ["DUEL", "High Form"] or len(mode) == 2
+                assert mode == ["Deathmatch", "High Form"]
                 await pilot.press("down", "right", "right")           # 4 players
                 labels = [label for label, _v, _i in form.rows]
                 assert "Opponent" not in labels
@@ -174,6 +174,10 @@ def test_tk_elokeszulet_lobby_form_offers_players_seats_and_mode_by_keys(tmp_pat
                 assert table.rec.options == {"mode": "duel", "team": True}
                 assert table.rec.seats[0].name == "alice"
                 assert len({s.deck for s in table.rec.seats}) == 4
+                await until(pilot, lambda: table.id in app.tables, "the table in the lobby")
+                row = app.screen.row(app.tables[table.id]).plain
+                assert "Tash-Kalar · Team · Deathmatch · " in row, row
+                assert row.count(" vs ") == 3 and "AI (tactician)" in row
     asyncio.run(run())
 
 
