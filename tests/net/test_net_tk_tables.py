@@ -66,15 +66,20 @@ async def _seat_player(client: Raw, mirror: TableMirror, rng: random.Random,
             client.send(act(mirror.table, mirror.n, rng.choice(mirror.legal)))
 
 
-def test_tk_csata_four_people_at_a_battle_table_each_sees_only_their_hand(tmp_path):
-    """TK Csata (BATTLE, 3-4 players): a 4-seat table as the form asks for it, four clients
-    sit, a dozen moves; every snapshot and update each one got is that seat's own view and
-    redaction, unchanged whatever the other seats hold."""
+@pytest.mark.parametrize("mode, options", [
+    (0, {"mode": "battle"}),                              # TK Csata
+    (1, {"mode": "duel", "team": True}),                  # TK Csapat over DUEL
+])
+def test_tk_csata_csapat_four_people_at_a_table_each_sees_only_their_hand(tmp_path, mode,
+                                                                         options):
+    """TK Csata / TK Csapat (BATTLE and TEAM, 4 players): a 4-seat table as the form asks for
+    it, four clients sit, a dozen moves; every snapshot and update each one got is that seat's
+    own view and redaction, unchanged whatever it may not know of the other seats' hands."""
     request = _form_request({"Player 3": 1}, 4)
     assert request.seats == ["human", "human", "ai:tactician", "human"]
-    request = _form_request({}, 4)                       # every seat a person at first
+    request = _form_request({"Mode": mode}, 4)           # every seat a person at first
     assert request.seats == ["human"] * 4
-    assert request.options == {"mode": "battle"}
+    assert request.options == options
     assert len(set(request.decks)) == 4                  # a colour each
 
     async def run() -> None:
@@ -91,7 +96,8 @@ def test_tk_csata_four_people_at_a_battle_table_each_sees_only_their_hand(tmp_pa
             await asyncio.wait_for(asyncio.gather(*(
                 _seat_player(c, m, rng, 12) for c, m in zip(clients, mirrors))), 120)
             game = server.tables["g"].game
-            assert game.header.options["mode"] == "battle" and len(game.header.seats) == 4
+            assert all(game.header.options[k] == v for k, v in options.items())
+            assert len(game.header.seats) == 4
             assert len(game.entries) >= 12
             assert {m.viewer for m in mirrors} == {0, 1, 2, 3}
             for c in clients:
