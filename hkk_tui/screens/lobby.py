@@ -67,8 +67,9 @@ class LobbyScreen(Screen):
         return list(getattr(self, "_ids", []))
 
     def refresh_lobby(self, error: M.Error | None = None) -> None:
-        if not self.is_mounted:
-            return
+        if not self.is_mounted or not all(self.query(w) for w in (
+                "#lobby-status", "#tables", "#lobby-info")):
+            return                   # not drawn yet, or being taken down (the app is closing)
         app, L = self.app, self.lang
         state, info = app.net_state
         if state == "connected":
