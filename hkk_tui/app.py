@@ -91,7 +91,8 @@ class HkkApp(App):
                 self.open_scenario(Path(a["scenario"]))
             else:
                 self.start_game(a.get("deck"), a.get("vs"), ai=a.get("ai") or "default",
-                                seed=a.get("seed"))
+                                seed=a.get("seed"), options=a.get("options"),
+                                decks=a.get("decks"), kinds=a.get("kinds"))
 
     def on_resize(self, event: Any) -> None:
         self.call_after_refresh(self.check_size)

@@ -96,12 +96,12 @@ def _options(plugin: Any, given: list[str] | None) -> dict[str, Any]:
     return chosen
 
 
-def _seats(plugin: Any, given: int | None) -> int:
+def _seats(plugin: Any, given: int | None, flag: str = "--seats") -> int:
     low, high = plugin.seats
     n = low if given is None else given
     if not low <= n <= high:
         span = str(low) if low == high else f"{low} to {high}"
-        raise ValueError(f"--seats {n}: {_title(plugin)} is played by {span} players.")
+        raise ValueError(f"{flag} {n}: {_title(plugin)} is played by {span} players.")
     return n
 
 
@@ -545,8 +545,12 @@ def cmd_app(args: argparse.Namespace) -> int:
         problem = _check_play(plugin, args)
         if problem:
             return _fail(problem)
+        try:
+            table = _play_table(plugin, args)
+        except Exception as exc:  # noqa: BLE001 - bad --players / --option, in words
+            return _fail(_public(str(exc)))
         kwargs = {"deck": args.deck, "vs": args.vs, "ai": args.ai, "seed": args.seed,
-                  "lang": args.lang, "ruleset": plugin.name}
+                  "lang": args.lang, "ruleset": plugin.name, **table}
     if not has_terminal():
         # without a terminal the app could only hang (ssh -T, a pipe, </dev/null)
         sys.stderr.write(NO_TERMINAL + "\n")
@@ -577,6 +581,31 @@ def _check_play(plugin: Any, args: argparse.Namespace) -> str:
     if why := bot_problem(plugin.name, args.ai):
         return f"--ai: {why}"
     return ""
+
+
+def _play_table(plugin: Any, args: argparse.Namespace) -> dict[str, Any]:
+    """``hkk play``'s ``--players N`` and ``--option KEY=VALUE`` as the app's start arguments
+    (empty for the ruleset's fewest seats and no options: the two-seat game as before). You
+    sit first with ``--deck``; every other seat is the AI ``--ai`` with ``--vs`` (default: the
+    other decks in turn). Seats and options that do not go together (TK: 3 players in TEAM, an
+    unknown mode) raise ValueError in words, before the app starts."""
+    from engine.core.log import Seat
+
+    n = _seats(plugin, args.players, "--players")
+    options = _options(plugin, args.option)
+    ids = [d.id for d in plugin.decks()]
+    mine = args.deck or ids[0]
+    others = [d for d in ids if d != mine] or [mine]
+    decks = (mine,) + tuple(args.vs or others[i % len(others)] for i in range(n - 1))
+    kinds = ("human",) + (f"ai:{args.ai}",) * (n - 1)
+    seats = tuple(Seat(_seat_name(i), d, k) for i, (d, k) in enumerate(zip(decks, kinds)))
+    plugin.new_header(decks, 0, seats=seats, options=options or None)   # can it be set up?
+    start: dict[str, Any] = {}
+    if n != plugin.seats[0]:
+        start.update(decks=decks, kinds=kinds)
+    if options:
+        start["options"] = options
+    return start
 
 
 def _check_scenario(plugin: Any, path: Path, given: str) -> str:
@@ -642,6 +671,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--ai", default=None, help="bot (default: the ruleset's, greedy for hkk)")
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--lang", choices=("hu", "en"), default=None)
+    p.add_argument("--players", "--seats", type=int, default=None,
+                   help="players: you and the AI at every other seat (default: the fewest)")
+    p.add_argument("--option", action="append", metavar="KEY=VALUE",
+                   help="a game option (JSON value), repeatable; e.g. --option mode=battle")
     _ruleset_flag(p)
     s = sub.add_parser("sim", help="play bot games headless and print results")
     s.add_argument("--games", type=int, default=100)

@@ -16,7 +16,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.net import messages as M
-from hkk_tui.i18n import t, tr
+from hkk_tui.i18n import tr
 from hkk_tui.remote import NS
 from hkk_tui.screens.title import FormScreen
 from hkk_tui.widgets.footer import I18nFooter
@@ -67,8 +67,9 @@ class LobbyScreen(Screen):
         return list(getattr(self, "_ids", []))
 
     def refresh_lobby(self, error: M.Error | None = None) -> None:
-        if not self.is_mounted:
-            return
+        if not self.is_mounted or not all(self.query(w) for w in (
+                "#lobby-status", "#tables", "#lobby-info")):
+            return                   # not drawn yet, or being taken down (the app is closing)
         app, L = self.app, self.lang
         state, info = app.net_state
         if state == "connected":
@@ -114,7 +115,8 @@ class LobbyScreen(Screen):
         except registry.UnknownRuleset:
             game = info.ruleset
         text = Text(f"{info.title or info.id}", style="bold")
-        text.append(f" · {game} · ")
+        mode = self.mode_words(info)
+        text.append(f" · {game}" + (f" · {mode}" if mode else "") + " · ")
         seats = []
         for s in info.seats:
             who = s.name or _t("lobby.free", L)
@@ -133,6 +135,23 @@ class LobbyScreen(Screen):
         if info.clock:
             text.append(" · " + _t("new.minutes", L, n=info.clock // 60), style="dim")
         return text
+
+    def mode_words(self, info: M.TableInfo) -> str:
+        """The table's mode as the game's new-game option row words it (Tash-Kalar: "BATTLE",
+        "TEAM · DUEL"), "" when its options match none of them or this client has no UI for
+        the game."""
+        from hkk_tui.rulesets import get_ui
+
+        try:
+            offer = getattr(get_ui(info.ruleset), "new_game_options", None)
+            rows = offer(len(info.seats), self.lang) if callable(offer) else []
+        except Exception:  # noqa: BLE001 - a game only the server knows
+            return ""
+        for _label, values in rows:
+            for options, words in values:
+                if options and all(info.options.get(k) == v for k, v in options.items()):
+                    return words
+        return ""
 
     def mine_note(self, info: M.TableInfo) -> str:
         if info.state != "waiting":
@@ -203,50 +222,108 @@ class LobbyScreen(Screen):
 
 
 class NewTableScreen(FormScreen):
-    """A new table: the game, your deck, the opponent (a person, or a bot of that game) and its
-    deck, the clock, public or private. The server checks it all again."""
+    """A new table: the game; for a game of a range of seats (Tash-Kalar: 2-4) how many players;
+    your deck; the opponent (a person, or a bot of that game) and its deck — or, for 3-4 seats,
+    each other seat a person or a bot, with the other decks in turn; the game's own option rows
+    (the same the local new-game form offers: Tash-Kalar's mode); the clock; public or private.
+    The server checks it all again."""
 
     def __init__(self, rulesets: list[M.RulesetInfo], lang: str) -> None:
         self.lang = lang
         self.rulesets = rulesets
         self.info = rulesets[0]
+        self.n_seats = self.info.seats[0]
         super().__init__(self._rows({}), _t("new.start", lang), _t("new.title", lang))
 
     def _decks(self) -> list[tuple[Any, str]]:
         return [(d, self.info.deck_names.get(d, {}).get(self.lang, d)) for d in self.info.decks]
 
+    def _kinds(self) -> list[tuple[Any, str]]:
+        """A seat's kinds: a person, or one of the game's bots (its default first)."""
+        L, info = self.lang, self.info
+        return [("human", _t("new.person", L))] + [
+            (f"ai:{b}", _t("new.ai", L, bot=tr(info.name, f"bot.{b}", L))) for b in
+            sorted(info.bots, key=lambda b: b != info.default_bot)]
+
+    def _option_rows(self) -> list[tuple[str, list[tuple[Any, str]]]]:
+        """The game's own option rows for this many seats, from its UI's
+        ``new_game_options(seats, lang)`` (label, [(options dict, words)]); none for a game
+        this client has no UI for (the server's defaults then)."""
+        from hkk_tui.rulesets import get_ui
+
+        try:
+            offer = getattr(get_ui(self.info.name), "new_game_options", None)
+        except Exception:  # noqa: BLE001 - a game only the server knows: no option rows
+            return []
+        return offer(self.n_seats, self.lang) if callable(offer) else []
+
     def _rows(self, chosen: dict[str, int]) -> list[tuple[str, list[tuple[Any, str]], int]]:
+        """The form's rows for ``self.info`` and ``self.n_seats``, keeping the choices made so
+        far (by label)."""
         L, info = self.lang, self.info
         games = [(r.name, r.title.get(L, r.name)) for r in self.rulesets]
-        opponents = [("human", _t("new.person", L))] + [
-            (f"ai:{b}", _t("new.ai", L, bot=t(f"bot.{b}", L))) for b in
-            sorted(info.bots, key=lambda b: b != info.default_bot)]
-        decks = self._decks()
+        decks, kinds = self._decks(), self._kinds()
         clocks = [(m, _t("new.no_clock", L) if m == 0 else _t("new.minutes", L, n=m))
                   for m in CLOCKS]
         seen = [("public", _t("new.public", L)), ("private", _t("new.private", L))]
-        rows = [(_t("new.ruleset", L), games, [g for g, _ in games].index(info.name)),
-                (_t("new.your_deck", L), decks, 0),
-                (_t("new.opponent", L), opponents, 0),
-                (_t("new.opp_deck", L), decks, min(1, len(decks) - 1)),
-                (_t("new.clock", L), clocks, 0),
-                (_t("new.visibility", L), seen, 0)]
+        low, high = info.seats
+        rows = [(_t("new.ruleset", L), games, [g for g, _ in games].index(info.name))]
+        if high > low:
+            counts = [(n, str(n)) for n in range(low, high + 1)]
+            rows.append((_t("table_seats.players", L), counts, self.n_seats - low))
+        rows.append((_t("new.your_deck", L), decks, 0))
+        if self.n_seats == 2:
+            rows += [(_t("new.opponent", L), kinds, 0),
+                     (_t("new.opp_deck", L), decks, min(1, len(decks) - 1))]
+        else:                              # 3-4 seats: each other one a person or a bot
+            rows += [(_t("table_seats.seat", L, n=i + 1), kinds, 0)
+                     for i in range(1, self.n_seats)]
+        rows += [(label, values, 0) for label, values in self._option_rows()]
+        rows += [(_t("new.clock", L), clocks, 0), (_t("new.visibility", L), seen, 0)]
         return [(label, values, chosen.get(label, i) if chosen.get(label, i) < len(values)
                  else i) for label, values, i in rows]
 
+    def chosen(self) -> dict[str, Any]:
+        """The value chosen on each row, by its label."""
+        return {label: values[i][0] for label, values, i in self.rows}
+
     def changed(self) -> None:
         name = self.values()[0]
-        if name != self.info.name:
+        L = self.lang
+        if name != self.info.name:                  # another game: its decks, bots, options
             self.info = next(r for r in self.rulesets if r.name == name)
-            keep = {label: i for label, _values, i in self.rows[:1] + self.rows[4:]}
-            self.rows = self._rows(keep)
-            self.render_rows()
+            self.n_seats = self.info.seats[0]
+            game_rows = {_t("new.your_deck", L), _t("new.opp_deck", L), _t("new.opponent", L)}
+            keep = {label: i for label, _values, i in self.rows if label not in game_rows}
+        else:
+            players = self.chosen().get(_t("table_seats.players", L), self.n_seats)
+            if players == self.n_seats:
+                return
+            self.n_seats = players
+            keep = {label: i for label, _values, i in self.rows}
+        keep.pop(_t("table_seats.players", L), None)
+        self.rows = self._rows(keep)
+        self.render_rows()
+
+    def request(self) -> M.CreateTable:
+        """The table the form asks for: seats, decks, options, clock and visibility."""
+        L, info, chosen = self.lang, self.info, self.chosen()
+        mine = chosen[_t("new.your_deck", L)]
+        if self.n_seats == 2:
+            kinds = ["human", chosen[_t("new.opponent", L)]]
+            decks = [mine, chosen[_t("new.opp_deck", L)]]
+        else:
+            kinds = ["human"] + [chosen[_t("table_seats.seat", L, n=i + 1)]
+                                 for i in range(1, self.n_seats)]
+            others = [d for d in info.decks if d != mine] or [mine]
+            decks = [mine] + [others[i % len(others)] for i in range(self.n_seats - 1)]
+        options: dict[str, Any] = {}
+        for label, _values in self._option_rows():
+            options.update(chosen[label])
+        return M.CreateTable(info.name, decks=decks, seats=kinds, options=options,
+                             private=chosen[_t("new.visibility", L)] == "private",
+                             clock=chosen[_t("new.clock", L)] * 60)
 
     def start(self) -> None:
-        name, mine, opponent, theirs, minutes, seen = self.values()
-        low = self.info.seats[0]
-        seats = ["human"] + [opponent] * (low - 1)
-        decks = [mine] + [theirs] * (low - 1)
-        self.app.client.send(M.CreateTable(name, decks=decks, seats=seats,
-                                           private=seen == "private", clock=minutes * 60))
+        self.app.client.send(self.request())
         self.app.pop_screen()
