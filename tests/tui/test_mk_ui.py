@@ -236,12 +236,17 @@ def test_the_hand_names_its_cards_with_cost_and_type_and_i_shows_the_card(monkey
         hand = screen.query_one("#hand")
         view = screen.session.view()
         assert hand.cards == list(view.hand) and hand.cards
-        first = view.cards[hand.cards[0]]
-        d = screen.session.ruleset.pool[first.cid]
-        line = hand.get_option_at_index(0).prompt.plain
-        assert d.name.en in line and f"{d.mp}MP" in line
-        assert "card " not in line
+        pool = screen.session.ruleset.pool
+        # the card with the shortest name: its whole line fits the 80x24 hand pane
+        i = min(range(len(hand.cards)),
+                key=lambda j: len(pool[view.cards[hand.cards[j]].cid].name.en))
+        d = pool[view.cards[hand.cards[i]].cid]
+        line = hand.get_option_at_index(i).prompt.plain
+        assert d.name.en in line and f"{d.mp}MP" in line, line
+        assert all("card " not in hand.get_option_at_index(j).prompt.plain
+                   for j in range(len(hand.cards)))
         hand.focus()
+        hand.highlighted = i
         await pilot.pause()
         await pilot.press("i")
         await until(pilot, lambda: type(app.screen).__name__ == "CardScreen", "the card")

@@ -21,7 +21,8 @@ from hkk_tui.rulesets.base import Table
 
 NS = "mk"
 #: parameters of events, hints and track items that name a card instance
-CARD_PARAMS = ("card", "victim", "quest", "target", "host", "caster", "target_card")
+CARD_PARAMS = ("card", "victim", "quest", "target", "host", "caster", "target_card", "building",
+               "tower")
 #: bookkeeping told only in the log's full detail
 DETAIL = (E.DieRolled, E.Stamped, E.StageSet, E.Shuffled, E.Drew, E.ActiveSet, E.Picked,
           E.PositionSet, E.DamageCleared, E.MpChanged)
