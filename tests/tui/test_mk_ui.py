@@ -169,12 +169,12 @@ def test_mk_1_06_the_strip_says_who_is_active_and_why():
 
 
 # ---------------------------------------------------------------------------- the game screen
-async def _start(app, pilot, kinds=("human", "ai:squire")):
+async def _start(app, pilot, kinds=("human", "ai:squire"), options=None):
     from hkk_tui.screens.game import GameScreen
 
     app.ruleset = "mk"
     app.start_game(None, None, replace=True, ruleset="mk", decks=("ashen", "lantern"),
-                   kinds=kinds)
+                   kinds=kinds, options=options)
     await until(pilot, lambda: any(isinstance(s, GameScreen) for s in app.screen_stack),
                 "the game screen")
     screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
@@ -301,13 +301,14 @@ def test_no_hidden_card_of_the_ai_is_ever_on_the_80x24_screen(monkeypatch):
 
 
 def test_a_whole_game_against_the_ai_by_keys_reaches_the_result(monkeypatch):
-    """Plays the first card or pick offered, else passes, until the game ends (bounded)."""
+    """Plays the first card or pick offered, else passes, until the game ends (bounded: the
+    rules' round limit set to 6, so a game of hoarded MP ends by MK 1.01.B's safety net)."""
     fresh_data_dir(monkeypatch)
 
     async def body(app, pilot):
         from hkk_tui.screens.dialogs import MessageScreen, ResultScreen
 
-        screen = await _start(app, pilot)
+        screen = await _start(app, pilot, options={"max_rounds": 6})
         s = screen.session
         for _ in range(3000):
             if s.result() is not None:
