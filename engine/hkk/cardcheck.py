@@ -8,11 +8,10 @@ by :mod:`engine.hkk.pool`, which reads the files and adds deck checks, loading a
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 
+from engine.core.content import Problem, Reporter, one_of, suggest, unknown
 from engine.hkk.cards import (
     CARD_TYPES, COUNTER_KINDS, EFFECTS, GODS, KEYWORDS, LIMITS, PERMANENT_TYPES, RESPONDS_TO,
     SCOPES, TARGET_SPECS, WHEN, Ability, CardDef, Effect,
@@ -49,44 +48,6 @@ ON_KINDS = ("spell", "creature", "card")
 ON_TIMINGS = ("opponent_plays", "opponent_played")
 APPLIES_TO = ("own", "opponent")
 ID_RE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
-
-
-# ---------------------------------------------------------------------------- problems
-@dataclass(frozen=True)
-class Problem:
-    """One thing wrong with a data file. ``message`` is the full sentence for humans."""
-
-    file: str
-    card: str
-    message: str
-
-    def __str__(self) -> str:
-        return self.message
-
-
-class Reporter:
-    def __init__(self, file: str):
-        self.file = file
-        self.problems: list[Problem] = []
-
-    def add(self, card: str, text: str) -> None:
-        where = f"{self.file}: card '{card}': " if card else f"{self.file}: "
-        self.problems.append(Problem(self.file, card, where + text))
-
-
-def one_of(values: Iterable[str]) -> str:
-    return ", ".join(v if v else '""' for v in values)
-
-
-def suggest(value: str, options: Iterable[str]) -> str:
-    close = difflib.get_close_matches(value, list(options), n=1)
-    return f" (did you mean '{close[0]}'?)" if close else ""
-
-
-def unknown(what: str, value: str, options: Iterable[str]) -> str:
-    options = tuple(options)
-    return (f"{what} '{value}' is unknown{suggest(value, options)}; use one of: "
-            f"{one_of(options)}.")
 
 
 # ---------------------------------------------------------------------------- card checks

@@ -16,12 +16,13 @@ from __future__ import annotations
 import functools
 import hashlib
 import importlib.resources
-import tomllib
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 import msgspec
 
+from engine.core.content import ContentError, display_path, read_toml, schema_error
 from engine.hkk.cardcheck import ID_RE, Problem, Reporter, suggest, unknown, validate_cards
 from engine.hkk.cards import GODS, CardDef, DeckDef
 
@@ -42,58 +43,16 @@ MAX_COPIES = 3              # K 2.3.7
 
 
 # ---------------------------------------------------------------------------- problems
-class PoolError(Exception):
+class PoolError(ContentError):
     """Bad card or deck data; ``problems`` lists everything that is wrong."""
-
-    def __init__(self, problems: list[Problem]):
-        self.problems = list(problems)
-        lines = [f"{len(self.problems)} problem(s) in the card data:"]
-        lines += [f"  - {p.message}" for p in self.problems]
-        super().__init__("\n".join(lines))
 
 
 def _display(path: Path | str) -> str:
-    """A short, stable name for a file: relative to the working directory or the package root."""
-    p = Path(path)
-    for base in (Path.cwd(), POOL_DIR.parents[2]):
-        try:
-            return p.resolve().relative_to(base.resolve()).as_posix()
-        except (ValueError, OSError):
-            continue
-    return p.as_posix()
-
-
-# ---------------------------------------------------------------------------- TOML reading
-def _read_toml(path: Path, rep: Reporter) -> dict[str, Any] | None:
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        rep.add("", f"cannot be read ({exc.strerror or exc}); check that the file exists and is "
-                    f"readable.")
-        return None
-    try:
-        return tomllib.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError as exc:
-        rep.add("", f"is not valid UTF-8 (byte {exc.start}); save the file as UTF-8.")
-    except tomllib.TOMLDecodeError as exc:
-        rep.add("", f"TOML syntax error: {exc}; fix the TOML syntax at that line "
-                    f"(quotes, brackets, commas, one key = value per line).")
-    return None
+    return display_path(path, POOL_DIR.parents[2])
 
 
 def _convert_error(exc: msgspec.ValidationError, at: str = "$") -> str:
-    """msgspec's message with its path (``at`` is the path of the converted object)."""
-    text = str(exc)
-    if " - at `$" in text:
-        text = text.replace("`$", "`" + at, 1)
-    else:
-        text += f" - at `{at}`"
-    hint = "fix the value's type or remove the field"
-    if "unknown field" in text.lower():
-        hint = "remove it or correct its spelling (the schema is in engine/hkk/cards.py)"
-    elif "missing required field" in text.lower():
-        hint = "add the field"
-    return f"schema error: {text}; {hint}."
+    return schema_error(exc, at, "engine/hkk/cards.py")
 
 
 def _is_pool_data(path: Path, data: dict[str, Any]) -> bool:
@@ -199,7 +158,7 @@ def _scan(paths: list[Path]) -> tuple[list[Problem], dict[str, CardDef], bool,
     for path in paths:
         path = Path(path)
         rep = Reporter(_display(path))
-        data = _read_toml(path, rep)
+        data = read_toml(path, rep)
         if data is not None:
             if _is_pool_data(path, data):
                 saw_pool = True
@@ -306,7 +265,7 @@ def load_deck(id_or_path: str | Path, pool: dict[str, CardDef] | None = None) ->
         rep.add("", f"deck '{id_or_path}' not found; use one of: {known}, or give the path of "
                     f"a deck .toml file.")
         raise PoolError(rep.problems)
-    data = _read_toml(path, rep)
+    data = read_toml(path, rep)
     deck = _parse_deck(path, data, rep) if data is not None else None
     if deck is None:
         raise PoolError(rep.problems)

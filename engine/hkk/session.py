@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import datetime as _dt
 from typing import Any
 
+from engine.core.content import RulesetCache, created_now, entry_codec
 from engine.core.game import CheckedLog, Game
 from engine.core.log import FORMAT_VERSION, Header, Seat, sealed
 from engine.hkk import pool as P
@@ -13,7 +13,6 @@ from engine.hkk.events import Event
 from engine.hkk.ruleset import RULESET_VERSION, HkkRuleset
 from engine.hkk.scenario import check, decklists
 
-_RULESETS: dict[str, HkkRuleset] = {}
 _PINNED: dict[int, tuple[dict, bytes, str]] = {}
 _DECKS: dict[tuple[str, int], Any] = {}
 
@@ -45,20 +44,16 @@ def _deck(deck: str, pool: dict) -> Any:
     return _DECKS[key]
 
 
-def ruleset_for(header: Header) -> HkkRuleset:
-    """The ruleset with the card definitions pinned in ``header`` (today's pool if none)."""
-    key = header.card_pool_digest or "current"
-    if key not in _RULESETS:
-        pool = P.decode_pool(header.cards) if header.cards else P.load_pool()
-        _RULESETS[key] = HkkRuleset(pool)
-    return _RULESETS[key]
+#: the ruleset with the card definitions pinned in a header (today's pool if none)
+ruleset_for = RulesetCache(lambda header: HkkRuleset(
+    P.decode_pool(header.cards) if header.cards else P.load_pool()))
 
 
 def make_header(decks: tuple[str, str], seed: int, seats: tuple[Seat, Seat] | None = None,
                 options: dict[str, Any] | None = None, pool: dict | None = None,
                 title: str = "") -> Header:
     """A header for a new game between two deck ids (or deck file paths)."""
-    pool = pool if pool is not None else P.load_pool()
+    pool = pool if pool is not None else P.default_pool()
     deck_defs = [_deck(d, pool) for d in decks]
     if seats is None:
         seats = (Seat("Player 1", deck_defs[0].id), Seat("Player 2", deck_defs[1].id))
@@ -67,7 +62,7 @@ def make_header(decks: tuple[str, str], seed: int, seats: tuple[Seat, Seat] | No
         seed=seed, seats=tuple(seats), options=dict(options or {}),
         card_pool_digest=_digest(pool), cards=_encode(pool),
         decklists=tuple(tuple(P.decklist(d)) for d in deck_defs),
-        created=_dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"), title=title,
+        created=created_now(), title=title,
     ))
 
 
@@ -88,7 +83,7 @@ def scenario_header(spec: Any, seed: int = 0, pool: dict | None = None,
         seed=seed, seats=seats or (Seat("Player 1", "scenario"), Seat("Player 2", "scenario")),
         options=opts, card_pool_digest=_digest(pool), cards=_encode(pool),
         decklists=decklists(spec), title=spec.title.en,
-        created=_dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
+        created=created_now(),
     ))
 
 
@@ -102,9 +97,7 @@ def scenario_game(spec: Any, seed: int = 0, pool: dict | None = None,
 
 def codec() -> Any:
     """The save codec for HKK entries."""
-    from engine.core.store import EntryCodec
-
-    return EntryCodec(Action, Event)
+    return entry_codec(Action, Event)
 
 
 def start_saved(header: Header, path: Any = None, start: Any = None) -> Game:

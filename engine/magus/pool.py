@@ -6,16 +6,15 @@ file raises :class:`PoolError` carrying them all, never a traceback."""
 from __future__ import annotations
 
 import functools
-import hashlib
 import importlib.resources
 import tomllib
 from collections import Counter
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
+from engine.core.content import ContentError, Problem, digest  # noqa: F401 - P.digest seals the pins
 from engine.magus.cards import (
     ALIGNMENTS, BOOSTABLE, CASTES, DURATIONS, KEYWORDS, OBSTACLE_KINDS, OPS, PHASE_TAGS,
     PLAYABLE_TYPES, SLOTS, SPEEDS, SUBTYPES, TARGETS, TRIGGER_OPS, TYPES, CardDef,
@@ -30,22 +29,8 @@ SIDEBOARD = {3: 12, 4: 15}                    # MK 1.13.E-F
 STARTING_TOWERS = 3                           # MK 1.08.B
 
 
-@dataclass(frozen=True)
-class Problem:
-    file: str
-    card: str
-    message: str
-
-    def __str__(self) -> str:
-        return self.message
-
-
-class PoolError(ValueError):
-    def __init__(self, problems: list[Problem]):
-        self.problems = list(problems)
-        lines = [f"{len(self.problems)} problem(s) in the M.A.G.U.S. card data:"]
-        lines += [f"  - {p.message}" for p in self.problems]
-        super().__init__("\n".join(lines))
+class PoolError(ContentError):
+    game = "M.A.G.U.S."
 
 
 def _check_card(d: CardDef, file: str) -> list[Problem]:
@@ -276,5 +261,3 @@ def decode_cards(data: bytes) -> dict[str, CardDef]:
             from None
 
 
-def digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()

@@ -3,10 +3,10 @@ decks use (msgpack, sealed by digest), so an old save replays with the cards it 
 
 from __future__ import annotations
 
-import datetime as _dt
 from collections import Counter
 from typing import Any
 
+from engine.core.content import RulesetCache, created_now, entry_codec, pinned_problem
 from engine.core.log import FORMAT_VERSION, Header, Seat, sealed
 from engine.magus import pool as P
 from engine.magus.actions import Action
@@ -15,7 +15,6 @@ from engine.magus.events import Event
 from engine.magus.ruleset import RULESET_VERSION, MkRuleset
 from engine.magus.rulings import DEFAULT_OPTIONS, OPTION_CHOICES
 
-_RULESETS: dict[str, MkRuleset] = {}
 INTERNAL_OPTIONS = ("scenario", "max_rounds")
 
 
@@ -34,12 +33,9 @@ def check_options(options: dict[str, Any]) -> None:
             raise ValueError(f"Option {key}: give true or false.")
 
 
-def ruleset_for(header: Header) -> MkRuleset:
-    key = header.card_pool_digest or "current"
-    if key not in _RULESETS:
-        pool = P.decode_cards(header.cards) if header.cards else P.default_pool()
-        _RULESETS[key] = MkRuleset(pool)
-    return _RULESETS[key]
+#: the ruleset with the card definitions pinned in a header (today's pool for none)
+ruleset_for = RulesetCache(lambda header: MkRuleset(
+    P.decode_cards(header.cards) if header.cards else P.default_pool()))
 
 
 def make_header(decks: tuple[str, str], seed: int, seats: tuple[Seat, ...] | None = None,
@@ -61,37 +57,22 @@ def make_header(decks: tuple[str, str], seed: int, seats: tuple[Seat, ...] | Non
         format_version=FORMAT_VERSION, ruleset="mk", ruleset_version=RULESET_VERSION,
         seed=seed, seats=tuple(seats), options=dict(options or {}),
         card_pool_digest=P.digest(data), cards=data, decklists=lists, title=title,
-        created=_dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")))
+        created=created_now()))
 
 
 def header_problem(header: Header) -> str:
-    if not header.cards:
-        return "its header pins no M.A.G.U.S. cards"
-    if P.digest(header.cards) != header.card_pool_digest:
-        return "its pinned cards do not match their digest (the header was edited)"
-    try:
-        pool = P.decode_cards(header.cards)
-        check_options(dict(header.options))
-    except (P.PoolError, ValueError) as exc:
-        return str(exc)
-    if len(header.decklists) != 2:
-        return "a M.A.G.U.S. game has two decks"
-    for n, deck in enumerate(header.decklists):
-        missing = [c for c in deck if c not in pool]
-        if missing:
-            return f"deck {n + 1} names cards its header does not pin ({', '.join(missing[:3])})"
-        if "scenario" in header.options:
-            continue
+    """Pinned cards that do not match their digest, decks naming cards not pinned, illegal decks
+    (scenario games declare their own position and skip the deck rules)."""
+    def deck_problem(n: int, deck: tuple[str, ...], pool: dict) -> str:
         d = DeckDef(f"seat-{n + 1}", Text("", ""), Text("", ""), dict(Counter(deck)),
                     limit=int(header.options.get("copy_limit", 3)))
         problems = P.validate_deck(d, pool, f"deck {n + 1}",
                                    dev=bool(header.options.get("dev_small_decks")))
-        if problems:
-            return problems[0].message
-    return ""
+        return problems[0].message if problems else ""
+
+    return pinned_problem(header, game="M.A.G.U.S.", decode=P.decode_cards,
+                          check_options=check_options, decks=2, deck_problem=deck_problem)
 
 
 def codec() -> Any:
-    from engine.core.store import EntryCodec
-
-    return EntryCodec(Action, Event)
+    return entry_codec(Action, Event)

@@ -8,19 +8,19 @@ is wrong and what to do. :func:`load_pool` and :func:`load_deck` raise :class:`P
 
 from __future__ import annotations
 
-import difflib
 import functools
-import hashlib
 import importlib.resources
 import re
-import tomllib
 from collections import Counter
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
 import msgspec
 
+from engine.core.content import (
+    ContentError, Problem, Reporter, display_path, read_toml, schema_error, unknown,
+)
+from engine.core.content import digest  # noqa: F401 - P.digest seals the pins
 from engine.sw import board as B
 from engine.sw.cards import (
     ATTACK_TYPES, CLASS_WORDS, KEYWORDS, KINDS, PHASES, STEPS, WHEN, Ability, CardDef, DeckDef,
@@ -41,76 +41,16 @@ _ID_RE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 _SCHEMA = "engine/sw/cards.py"
 
 
-@dataclass(frozen=True)
-class Problem:
-    file: str
-    card: str
-    message: str
-
-    def __str__(self) -> str:
-        return self.message
-
-
-class PoolError(ValueError):
-    def __init__(self, problems: list[Problem]):
-        self.problems = list(problems)
-        lines = [f"{len(self.problems)} problem(s) in the Summoner Wars card data:"]
-        lines += [f"  - {p.message}" for p in self.problems]
-        super().__init__("\n".join(lines))
+class PoolError(ContentError):
+    game = "Summoner Wars"
 
 
 def _display(path: Path | str) -> str:
-    p = Path(path)
-    for base in (Path.cwd(), CARD_DIR.parents[2]):
-        try:
-            return p.resolve().relative_to(base.resolve()).as_posix()
-        except (ValueError, OSError):
-            continue
-    return p.as_posix()
-
-
-class _Reporter:
-    def __init__(self, file: str):
-        self.file = file
-        self.problems: list[Problem] = []
-
-    def add(self, card: str, text: str) -> None:
-        where = f"{self.file}: card '{card}': " if card else f"{self.file}: "
-        self.problems.append(Problem(self.file, card, where + text))
-
-
-def _unknown(what: str, value: str, options: Iterable[str]) -> str:
-    options = tuple(options)
-    close = difflib.get_close_matches(value, list(options), n=1)
-    hint = f" (did you mean '{close[0]}'?)" if close else ""
-    return f"{what} '{value}' is unknown{hint}; use one of: {', '.join(options)}."
-
-
-def _read_toml(path: Path, rep: _Reporter) -> dict[str, Any] | None:
-    try:
-        return tomllib.loads(path.read_bytes().decode("utf-8"))
-    except OSError as exc:
-        rep.add("", f"cannot be read ({exc.strerror or exc}); check that the file exists.")
-    except UnicodeDecodeError as exc:
-        rep.add("", f"is not valid UTF-8 (byte {exc.start}); save the file as UTF-8.")
-    except tomllib.TOMLDecodeError as exc:
-        rep.add("", f"TOML syntax error: {exc}; fix the TOML syntax at that line.")
-    return None
-
-
-def _schema_error(exc: msgspec.ValidationError, at: str) -> str:
-    text = str(exc)
-    text = text.replace("`$", "`" + at, 1) if " - at `$" in text else f"{text} - at `{at}`"
-    hint = "fix the value's type or remove the field"
-    if "unknown field" in text.lower():
-        hint = f"remove it or correct its spelling (the schema is in {_SCHEMA})"
-    elif "missing required field" in text.lower():
-        hint = "add the field"
-    return f"schema error: {text}; {hint}."
+    return display_path(path, CARD_DIR.parents[2])
 
 
 # ---------------------------------------------------------------------------- cards
-def _parse_cards(data: dict[str, Any], rep: _Reporter) -> list[CardDef]:
+def _parse_cards(data: dict[str, Any], rep: Reporter) -> list[CardDef]:
     extra = [k for k in data if k != "card"]
     if extra:
         rep.add("", f"unknown top-level key(s) {', '.join(extra)}; a card file holds only "
@@ -125,24 +65,24 @@ def _parse_cards(data: dict[str, Any], rep: _Reporter) -> list[CardDef]:
         try:
             out.append(msgspec.convert(item, CardDef))
         except msgspec.ValidationError as exc:
-            rep.add(str(name), _schema_error(exc, f"$.card[{n}]"))
+            rep.add(str(name), schema_error(exc, f"$.card[{n}]", _SCHEMA))
     return out
 
 
-def _check_filter(rep: _Reporter, cid: str, f: Filter | None, where: str) -> None:
+def _check_filter(rep: Reporter, cid: str, f: Filter | None, where: str) -> None:
     while f is not None:
         for w in (*f.cls, *f.not_cls):
             if w not in CLASS_WORDS:
-                rep.add(cid, f"{where}: " + _unknown("class word", w, CLASS_WORDS))
+                rep.add(cid, f"{where}: " + unknown("class word", w, CLASS_WORDS))
         f = f.adjacent_to
 
 
-def _check_steps(rep: _Reporter, cid: str, steps: tuple[Step, ...], where: str) -> None:
+def _check_steps(rep: Reporter, cid: str, steps: tuple[Step, ...], where: str) -> None:
     choices = 0
     for k, st in enumerate(steps):
         at = f"{where} step {k + 1}"
         if st.do not in STEPS:
-            rep.add(cid, f"{at}: " + _unknown("step", st.do, STEPS))
+            rep.add(cid, f"{at}: " + unknown("step", st.do, STEPS))
             continue
         _check_filter(rep, cid, st.filter, at)
         _check_filter(rep, cid, st.per, at)
@@ -165,7 +105,7 @@ def _check_steps(rep: _Reporter, cid: str, steps: tuple[Step, ...], where: str) 
             rep.add(cid, f"{at}: a push needs 1 <= min <= max squares.")
 
 
-def _check_ability(rep: _Reporter, card: CardDef, n: int, ab: Ability) -> None:
+def _check_ability(rep: Reporter, card: CardDef, n: int, ab: Ability) -> None:
     at = f"ability {n + 1} ({ab.name.en or '?'})"
     if not ab.name.hu or not ab.name.en or not ab.text.hu or not ab.text.en:
         rep.add(card.id, f"{at}: give its name and text in both languages (hu and en).")
@@ -176,13 +116,13 @@ def _check_ability(rep: _Reporter, card: CardDef, n: int, ab: Ability) -> None:
         rep.add(card.id, f"{at}: an ability is exactly one of keyword, modifier, dice, when or "
                          f"activate/instead (it has {', '.join(kinds) or 'none'}).")
     if ab.keyword and ab.keyword not in KEYWORDS:
-        rep.add(card.id, f"{at}: " + _unknown("keyword", ab.keyword, KEYWORDS))
+        rep.add(card.id, f"{at}: " + unknown("keyword", ab.keyword, KEYWORDS))
     if ab.when and ab.when not in WHEN:
-        rep.add(card.id, f"{at}: " + _unknown("trigger 'when'", ab.when, WHEN))
+        rep.add(card.id, f"{at}: " + unknown("trigger 'when'", ab.when, WHEN))
     if ab.when in ("start_of_phase", "end_of_phase") and ab.phase not in PHASES:
         rep.add(card.id, f"{at}: a phase trigger needs 'phase', one of {', '.join(PHASES)}.")
     if ab.activate and ab.activate not in PHASES:
-        rep.add(card.id, f"{at}: " + _unknown("phase", ab.activate, PHASES))
+        rep.add(card.id, f"{at}: " + unknown("phase", ab.activate, PHASES))
     if ab.under and (ab.when or ab.activate or ab.instead):
         rep.add(card.id, f"{at}: only keywords, modifiers and dice rules work from under a "
                          "card; drop 'under' or make it one of those.")
@@ -195,17 +135,17 @@ def _check_ability(rep: _Reporter, card: CardDef, n: int, ab: Ability) -> None:
     _check_steps(rep, card.id, ab.steps, at)
 
 
-def _check_card(rep: _Reporter, card: CardDef) -> None:
+def _check_card(rep: Reporter, card: CardDef) -> None:
     cid = card.id
     if not _ID_RE.match(cid):
         rep.add(cid, "the id must be lower-case words joined by '-', e.g. 'pd-frost-mage'.")
     if card.kind not in KINDS:
-        rep.add(cid, _unknown("kind", card.kind, KINDS))
+        rep.add(cid, unknown("kind", card.kind, KINDS))
         return
     if not card.name.hu or not card.name.en:
         rep.add(cid, "give its name in both languages (hu and en).")
     if card.attack not in ATTACK_TYPES:
-        rep.add(cid, _unknown("attack", card.attack, ATTACK_TYPES[:2]))
+        rep.add(cid, unknown("attack", card.attack, ATTACK_TYPES[:2]))
     if card.is_unit:
         if card.attack not in ("melee", "ranged"):
             rep.add(cid, "a unit needs attack = \"melee\" or \"ranged\".")
@@ -249,7 +189,7 @@ def validate_cards(cards: Iterable[tuple[str, CardDef]]) -> list[Problem]:
     problems: list[Problem] = []
     ids: dict[str, str] = {}
     for file, card in cards:
-        rep = _Reporter(file)
+        rep = Reporter(file)
         if card.id in ids:
             rep.add(card.id, f"the id is used twice (also in {ids[card.id]}); give each card its "
                              "own id.")
@@ -272,12 +212,12 @@ def validate_deck(deck: DeckDef, pool: dict[str, CardDef], file: str = "") -> li
     starting units and 2 epic events the summoner names, 6 common events (at most 2 of one),
     3 different champions, 16 commons (at most 4 of one, starting units apart); every unit and
     event shares a deck symbol with the summoner; the layout's cards are in the deck."""
-    rep = _Reporter(file or f"deck '{deck.id}'")
-    unknown = [c for c in deck.cards if c not in pool]
-    for c in unknown:
-        rep.add(c, _unknown("card", c, sorted(pool))[:300] + " Add the card to the pool or fix "
+    rep = Reporter(file or f"deck '{deck.id}'")
+    missing = [c for c in deck.cards if c not in pool]
+    for c in missing:
+        rep.add(c, unknown("card", c, sorted(pool))[:300] + " Add the card to the pool or fix "
                    "the id.")
-    if unknown:
+    if missing:
         return rep.problems
     for c, n in deck.cards.items():
         if n < 1:
@@ -338,11 +278,11 @@ def validate_deck(deck: DeckDef, pool: dict[str, CardDef], file: str = "") -> li
     return rep.problems
 
 
-def _parse_deck(data: dict[str, Any], rep: _Reporter) -> DeckDef | None:
+def _parse_deck(data: dict[str, Any], rep: Reporter) -> DeckDef | None:
     try:
         return msgspec.convert(data, DeckDef)
     except msgspec.ValidationError as exc:
-        rep.add("", _schema_error(exc, "$"))
+        rep.add("", schema_error(exc, "$", _SCHEMA))
         return None
 
 
@@ -354,8 +294,8 @@ def _scan(paths: list[Path]) -> tuple[list[Problem], dict[str, CardDef], bool,
     decks: list[tuple[Path, DeckDef]] = []
     saw_cards = False
     for path in paths:
-        rep = _Reporter(_display(path))
-        data = _read_toml(Path(path), rep)
+        rep = Reporter(_display(path))
+        data = read_toml(Path(path), rep)
         if data is not None:
             if "card" in data or (Path(path).parent.name == "cards" and "cards" not in data):
                 saw_cards = True
@@ -414,13 +354,13 @@ def _deck_path(id_or_path: str | Path) -> Path:
 def load_deck(id_or_path: str | Path, pool: dict[str, CardDef] | None = None) -> DeckDef:
     pool = default_pool() if pool is None else pool
     path = _deck_path(id_or_path)
-    rep = _Reporter(_display(path))
+    rep = Reporter(_display(path))
     if not path.is_file():
         known = ", ".join(sorted(p.stem for p in DECK_DIR.glob("*.toml")))
         rep.add("", f"deck '{id_or_path}' not found; use one of: {known}, or give the path of "
                     "a deck .toml file.")
         raise PoolError(rep.problems)
-    data = _read_toml(path, rep)
+    data = read_toml(path, rep)
     deck = _parse_deck(data, rep) if data is not None else None
     if deck is None:
         raise PoolError(rep.problems)
@@ -461,5 +401,3 @@ def decode_cards(data: bytes) -> dict[str, CardDef]:
     return {c.id: c for c in cards}
 
 
-def digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()

@@ -4,10 +4,10 @@ was played with."""
 
 from __future__ import annotations
 
-import datetime as _dt
 from collections import Counter
 from typing import Any
 
+from engine.core.content import RulesetCache, created_now, entry_codec, pinned_problem
 from engine.core.log import FORMAT_VERSION, Header, Seat, sealed
 from engine.sw import pool as P
 from engine.sw.actions import Action
@@ -16,7 +16,6 @@ from engine.sw.events import Event
 from engine.sw.ruleset import RULESET_VERSION, SwRuleset
 from engine.sw.rulings import DEFAULT_OPTIONS, OPTION_CHOICES
 
-_RULESETS: dict[str, SwRuleset] = {}
 #: option keys set by the engine itself (not game options a player picks)
 INTERNAL_OPTIONS = ("scenario",)
 
@@ -47,13 +46,9 @@ def check_options(options: dict[str, Any]) -> None:
             raise ValueError(f"Option {key}: give a whole number of at least 1.")
 
 
-def ruleset_for(header: Header) -> SwRuleset:
-    """The ruleset with the card definitions pinned in ``header``."""
-    key = header.card_pool_digest or "current"
-    if key not in _RULESETS:
-        pool = P.decode_cards(header.cards) if header.cards else P.default_pool()
-        _RULESETS[key] = SwRuleset(pool)
-    return _RULESETS[key]
+#: the ruleset with the card definitions pinned in a header (today's pool for none)
+ruleset_for = RulesetCache(lambda header: SwRuleset(
+    P.decode_cards(header.cards) if header.cards else P.default_pool()))
 
 
 def pinned(pool: dict, decklists: tuple[tuple[str, ...], ...]) -> tuple[bytes, str]:
@@ -77,37 +72,20 @@ def make_header(decks: tuple[str, str], seed: int, seats: tuple[Seat, ...] | Non
         format_version=FORMAT_VERSION, ruleset="sw", ruleset_version=RULESET_VERSION, seed=seed,
         seats=tuple(seats), options=dict(options or {}), card_pool_digest=dig, cards=data,
         decklists=lists, title=title,
-        created=_dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")))
+        created=created_now()))
 
 
 def header_problem(header: Header) -> str:
     """Pinned cards that do not match their digest, decks naming cards not pinned, illegal decks
     (scenario games declare their own position and skip the deck rules)."""
-    if not header.cards:
-        return "its header pins no Summoner Wars cards"
-    if P.digest(header.cards) != header.card_pool_digest:
-        return "its pinned cards do not match their digest (the header was edited)"
-    try:
-        pool = P.decode_cards(header.cards)
-        check_options({k: v for k, v in header.options.items()})
-    except (P.PoolError, ValueError) as exc:
-        return str(exc)
-    if len(header.decklists) != 2:
-        return "a Summoner Wars game has two decks"
-    for n, deck in enumerate(header.decklists):
-        missing = [c for c in deck if c not in pool]
-        if missing:
-            return f"deck {n + 1} names cards its header does not pin ({', '.join(missing[:3])})"
-        if "scenario" in header.options:
-            continue
+    def deck_problem(n: int, deck: tuple[str, ...], pool: dict) -> str:
         d = DeckDef(f"seat-{n + 1}", Text("", ""), Text("", ""), dict(Counter(deck)))
         problems = P.validate_deck(d, pool, f"deck {n + 1}")
-        if problems:
-            return problems[0].message
-    return ""
+        return problems[0].message if problems else ""
+
+    return pinned_problem(header, game="Summoner Wars", decode=P.decode_cards,
+                          check_options=check_options, decks=2, deck_problem=deck_problem)
 
 
 def codec() -> Any:
-    from engine.core.store import EntryCodec
-
-    return EntryCodec(Action, Event)
+    return entry_codec(Action, Event)

@@ -5,7 +5,6 @@ says what to do; a broken file never crashes anything (:func:`validate_files`).
 
 from __future__ import annotations
 
-import hashlib
 import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
@@ -15,6 +14,7 @@ from typing import Any
 
 import msgspec
 
+from engine.core.content import Problem, digest  # noqa: F401 - P.digest seals the pins
 from engine.tk.cards import (
     DRAWS, KINDS, NEARS, OWNERS, PRIMITIVES, RANKS, BoardDef, CardDef, DeckDef, Step, Text,
     parse_pattern, pattern_span,
@@ -25,13 +25,6 @@ SHARED_FILES = {"legends.toml": "legend", "flares.toml": "flare", "tasks.toml": 
 
 class PoolError(ValueError):
     """Content that cannot be used; the message says which file, card and field."""
-
-
-@dataclass(frozen=True)
-class Problem:
-    file: str
-    card: str
-    message: str
 
 
 def root() -> Path:
@@ -309,5 +302,3 @@ def decode(data: bytes) -> Pinned:
     return msgspec.msgpack.decode(data, type=Pinned)
 
 
-def digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()

@@ -4,9 +4,9 @@ played with. Decklists: one own deck per seat, then the legend, flare and task d
 
 from __future__ import annotations
 
-import datetime as _dt
 from typing import Any
 
+from engine.core.content import RulesetCache, created_now, entry_codec
 from engine.core.log import FORMAT_VERSION, Header, Seat, sealed
 from engine.tk import pool as P
 from engine.tk.actions import Action
@@ -14,19 +14,17 @@ from engine.tk.events import Event
 from engine.tk.ruleset import RULESET_VERSION, TkRuleset
 from engine.tk.rulings import check_options
 
-_RULESETS: dict[str, TkRuleset] = {}
+
+def _ruleset(header: Header) -> TkRuleset:
+    if header.cards:
+        pinned = P.decode(header.cards)
+        return TkRuleset(pinned.cards, pinned.boards)
+    c = P.default_content()
+    return TkRuleset(c.pool, c.boards)
 
 
-def ruleset_for(header: Header) -> TkRuleset:
-    key = header.card_pool_digest or "current"
-    if key not in _RULESETS:
-        if header.cards:
-            pinned = P.decode(header.cards)
-            _RULESETS[key] = TkRuleset(pinned.cards, pinned.boards)
-        else:
-            c = P.default_content()
-            _RULESETS[key] = TkRuleset(c.pool, c.boards)
-    return _RULESETS[key]
+#: the ruleset with the content pinned in a header (today's content for none)
+ruleset_for = RulesetCache(_ruleset)
 
 
 def make_header(decks: tuple[str, ...], seed: int, seats: tuple[Seat, ...] | None = None,
@@ -57,7 +55,7 @@ def make_header(decks: tuple[str, ...], seed: int, seats: tuple[Seat, ...] | Non
         format_version=FORMAT_VERSION, ruleset="tk", ruleset_version=RULESET_VERSION, seed=seed,
         seats=tuple(seats), options=opts, card_pool_digest=P.digest(data), cards=data,
         decklists=tuple(lists), title=title,
-        created=_dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")))
+        created=created_now()))
 
 
 def header_problem(header: Header) -> str:
@@ -83,6 +81,4 @@ def header_problem(header: Header) -> str:
 
 
 def codec() -> Any:
-    from engine.core.store import EntryCodec
-
-    return EntryCodec(Action, Event)
+    return entry_codec(Action, Event)
