@@ -265,7 +265,16 @@ class MkTable(Table):
         return what, keys
 
     def why_line(self, view: Any) -> str:
-        """Who is active and why (MK 1.06, priority.explain) with its rule."""
+        """Who acts now and why: in a priority decision the active player by MP (MK 1.06,
+        priority.explain) with its rule; in any other decision whose it is, what and by which
+        rule (a team, a wall check, a discard …)."""
+        d = view.decision
+        if d is not None and local(d.kind) != "priority":
+            kind = local(d.kind)
+            return self.t("strip.decides", player=self.player(d.player),
+                          seat=SEATS[d.player] if d.player in (0, 1) else "?",
+                          what=self.t(f"decision.{kind}") if self.has(f"decision.{kind}")
+                          else kind, rule=d.rule)
         why = explain(view, self.lang) if view.why else ""
         rule = WHY_RULES.get(view.why, "MK 1.06")
         return self.t("strip.active", player=self.player(view.active),
@@ -308,15 +317,30 @@ class MkTable(Table):
         return text
 
     def track_note(self, note: str, view: Any) -> str:
+        """A frame's notes (engine.magus.views.track): who acts in it and why, its pass state
+        and what resolves next, and what waits for its end (MK 6.05.J-N, 6.06.C)."""
         kind, _, rest = note.partition(":")
+        args = rest.split(":") if rest else []
+        if kind == "active" and view is not None:
+            return self.t("track.active", player=self.player(view.active),
+                          why=explain(view, self.lang) if view.why else self.t("strip.no_why"))
         if kind == "passes":
-            n = int(rest or 0)
-            # (no note for none: a manoeuvre's surrounding timeline has no windows, ruling 13,
-            # and the Sor's and combat rounds' passes are not in the view)
-            return self.t("track.passes", n=n) if n else ""
-        if kind == "damage":
-            iid, _, amount = rest.partition(":")
-            return self.t("track.damage", card=self.card_name(int(iid)), amount=amount)
+            n = int(args[0]) if args else 0
+            last = int(args[1]) if len(args) > 1 else -1
+            items = int(args[2]) if len(args) > 2 else 0
+            what = "unwinds" if items else "ends"
+            if n == 0:
+                return self.t(f"track.two_passes_{what}")
+            if last in (0, 1):
+                return self.t(f"track.passed_{what}", player=self.player(last))
+            return self.t("track.passes", n=n)
+        if kind in ("dies", "wounds", "keeps", "home") and len(args) == 2:
+            card = self.card_name(int(args[0]))
+            if kind == "dies" and args[1] == "effect":
+                return self.t("track.dies_effect", card=card)
+            if kind == "wounds" and args[1] == "0":
+                return self.t("track.wounds_healed", card=card)
+            return self.t(f"track.{kind}", card=card, amount=args[1])
         return self.t(note) if self.has(note) else note
 
     def result_reason(self, result: Any) -> str:
