@@ -37,7 +37,7 @@ from engine.magus.timeline import PRIORITY
 PLAYER_ZONES = ("future", "hand", "line", "tower", "quests", "solved", "past", "depth",
                 "storage", "buildings", "allies", "sideboard")
 ZONES = PLAYER_ZONES + ("team", "attached")
-PHASES = ("opening", "resource", "manoeuvres", "closing")
+PHASES = ("round", "opening", "resource", "manoeuvres", "closing")
 #: the fields a scenario file may have
 FILE_FIELDS = {"title", "description", "rule", "phase", "round", "mp", "stamps", "cards",
                "options", "manoeuvre", "timelines", "steps", "expect", "rng", "active"}
@@ -91,8 +91,8 @@ def build(spec: dict[str, Any], seed: int = 1) -> tuple[MkRuleset, State]:
             raise ScenarioError(f"{where}: unknown zone {zone!r}; one of {', '.join(ZONES)}")
         host = c.get("host", -1)
         host = host if isinstance(host, int) else _ref(labels, host, where)
-        if zone == "attached" and host not in known:
-            raise ScenarioError(f"{where}: an attached card names its host (a label)")
+        if host != -1 and host not in known:
+            raise ScenarioError(f"{where}: its host is card {host}, which is not in the list")
         card = Card(n, c["cid"], c["owner"], zone, c.get("controller", c["owner"]),
                     pos=c.get("pos", "alert"), damage=c.get("damage", 0),
                     hurt=bool(c.get("hurt", c.get("damage", 0) > 0 and zone == "team")),
