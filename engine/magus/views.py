@@ -86,6 +86,7 @@ class MkView(msgspec.Struct, frozen=True):
     beast: tuple[int, ...]
     decision: Decision | None
     result: Result | None
+    context_passes: int = 0               # passes in a row in the Sor or a combat round
 
 
 def sees(s: State, seat: int, i: int) -> bool:
@@ -128,7 +129,7 @@ def view(s: State, pool: dict, seat: int, decision: Decision | None) -> MkView:
         tuple(TimelineView(t.kind, tuple(ItemView(it.uid, it.player, it.card, it.kind,
                                                   it.caster, it.target, it.hidden)
                                          for it in t.items), t.passes) for t in s.timelines),
-        s.manoeuvre, tuple(s.beast), decision, s.result)
+        s.manoeuvre, tuple(s.beast), decision, s.result, s.context_passes)
 
 
 def redact(ev: Any, seat: int) -> Any:
@@ -196,15 +197,22 @@ def waiting(v: MkView, kind: str, top: bool) -> list[str]:
 
 def track(v: MkView) -> TrackView:
     """Nested frames, outermost first: the round, its phase, the manoeuvre, each timeline with
-    its items (top last), its pass state (``passes:N:SEAT``, the last to pass) and what waits
-    for its end (:func:`waiting`); the innermost also says who acts in it (``active``)."""
+    its items (top last), its pass state (``passes:N:SEAT:ITEMS``, SEAT the last to pass; none
+    on a manoeuvre's surrounding timeline, which has no windows, ruling 13) and what waits for
+    its end (:func:`waiting`). The innermost frame also says who acts in it and why
+    (``active``); in the Sor or a combat round, where no timeline runs, the passes in a row
+    there (``sor:N:SEAT``, ``combat:N:SEAT``, MK 6.07.F)."""
+    last = 1 - v.active if v.active in (0, 1) else -1
+    acting = v.stage == "priority"
+    context = f":{v.context_passes}:{last if v.context_passes else -1}"
     inner: tuple[TrackFrame, ...] = ()
     for depth, tl in enumerate(reversed(v.timelines)):
         top = depth == 0
-        last = 1 - v.active if tl.passes and v.active in (0, 1) else -1
-        notes = ["active"] if top and v.stage == "priority" else []
-        if tl.kind != "m_surround":           # it has no windows of its own (ruling 13)
-            notes.append(f"passes:{tl.passes}:{last}:{len(tl.items)}")
+        notes = ["active"] if top and acting else []
+        if tl.kind != "m_surround":
+            notes.append(f"passes:{tl.passes}:{last if tl.passes else -1}:{len(tl.items)}")
+        elif top and acting and v.manoeuvre is not None and v.manoeuvre.step == "rounds":
+            notes.append(f"combat{context}")
         notes += waiting(v, tl.kind, top)
         inner = (TrackFrame(f"tl.{tl.kind}", {"kind": tl.kind},
                             tuple(_item(v, it) for it in tl.items),
@@ -214,10 +222,11 @@ def track(v: MkView) -> TrackView:
         inner = (TrackFrame("track.manoeuvre", {"kind": m.kind, "step": m.step,
                                                    "initiator": m.initiator,
                                                    "round": m.combat_round}, frames=inner),)
+    notes = ("active", f"sor{context}") if not v.timelines and acting and \
+        v.phase == "manoeuvres" else ()
     phase = TrackFrame("track.phase", {"phase": v.phase, "active": v.active, "why": v.why,
                                           "a": v.why_a, "b": v.why_b},
-                       notes=("active",) if not v.timelines and v.stage == "priority" else (),
-                       frames=inner)
+                       notes=notes, frames=inner)
     return TrackView((TrackFrame("track.round", {"round": v.round}, frames=(phase,)),))
 
 

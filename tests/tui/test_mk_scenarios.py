@@ -127,7 +127,9 @@ def test_mk_6_05_k_the_frame_says_who_dies_at_its_end_and_the_manoeuvre_frame_wh
     rules.submit(s, 0, S.action(spec, spec["steps"][0]))
     stack = _pane_lines(rules, s, 1)["stack"]
     text = "\n".join(stack)
-    outer = next(i for i, ln in enumerate(stack) if ln.strip() == "[Manoeuvre]")
+    outer = next(i for i, ln in enumerate(stack)
+                 if ln.strip() == "siege: combat rounds · combat round 1")
+    assert "[Manoeuvre]" not in text                # the surrounding timeline folds into it
     inner = next(i for i, ln in enumerate(stack) if ln.strip() == "[Combat action]")
     dies = next(i for i, ln in enumerate(stack) if "Borka" in ln and "dies" in ln)
     home = next(i for i, ln in enumerate(stack) if "goes home wounded" in ln)
@@ -215,3 +217,18 @@ def test_a_broken_scenario_file_is_told_in_words(tmp_path, text, words):
     with pytest.raises(ValueError) as info:
         S.build(S.load(path))
     assert words in str(info.value)
+
+
+def test_mk_6_07_f_in_the_sor_the_pane_says_who_acts_and_what_one_more_pass_ends():
+    """No timeline runs: the phase frame says who acts and why (MK 1.06.B here) and that two
+    passes in a row end the Manoeuvres phase; after Béla's pass, that Anna's would."""
+    path = next(p for p in SCENARIOS if p.stem.startswith("mk-1-06-b"))
+    spec = S.load(path)
+    rules, s = S.build(spec)
+    text = "\n".join(_pane_lines(rules, s, 0)["stack"])
+    assert "to act: Béla (tie: B acted longer ago)" in text, text
+    assert "two passes in a row end the Manoeuvres phase (MK 6.07.F)" in text
+    rules.submit(s, 1, S.action(spec, {"action": "Pass"}))
+    text = "\n".join(_pane_lines(rules, s, 0)["stack"])
+    assert "to act: Anna (B passed)" in text, text
+    assert "Béla passed: one more pass ends the Manoeuvres phase" in text

@@ -113,9 +113,11 @@ class MkBoard(OptionList):
     def strip(self, view: Any, table: Any) -> list[Text]:
         """The MP/DP strip: both seats and who is active and why."""
         line = Text()
+        d = view.decision                     # who decides now: the active player, or the
+        deciding = d.player if d is not None else -1   # chooser of a team, a victim …
         for seat in (0, 1):
             sv = view.seats[seat]
-            mark = "»" if view.active == seat and view.result is None else " "
+            mark = "»" if deciding == seat else " "
             line.append(f"{mark}{SEATS[seat]} {table.player(seat)[:14]}: ", style="bold")
             line.append(f"{sv.mp} MP · {sv.dp} DP  ")
         if view.result is not None:

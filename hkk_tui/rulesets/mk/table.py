@@ -299,6 +299,10 @@ class MkTable(Table):
             if p.get("round", 0):
                 text += " · " + self.t("track.combat_round", n=p.get("round", 0))
             return text
+        if title == "tl.m_surround":
+            # a manoeuvre's surrounding timeline has no windows (ruling 13): its notes read
+            # under the manoeuvre's own line, with no heading of their own
+            return ""
         if title.startswith("tl."):
             return self.t("track.timeline", kind=self.t(title))
         return self.t(title, **self._params(p, view)) if title else ""
@@ -334,6 +338,11 @@ class MkTable(Table):
             if last in (0, 1):
                 return self.t(f"track.passed_{what}", player=self.player(last))
             return self.t("track.passes", n=n)
+        if kind in ("sor", "combat") and len(args) == 2:
+            n, last = int(args[0]), int(args[1])
+            if n and last in (0, 1):
+                return self.t(f"track.{kind}_passed", player=self.player(last))
+            return self.t(f"track.{kind}_two_passes")
         if kind in ("dies", "wounds", "keeps", "home") and len(args) == 2:
             card = self.card_name(int(args[0]))
             if kind == "dies" and args[1] == "effect":
