@@ -417,6 +417,47 @@ def test_a_whole_game_against_the_ai_by_keys_reaches_the_result(monkeypatch):
     run(body, "en", size=(80, 24), seed=5)
 
 
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_new_game_from_the_title_by_keys_offers_mk_and_its_decks(monkeypatch, lang):
+    """Title → New game → M.A.G.U.S. (offered since issue 18's UI) → the second deck for you,
+    the squire → Start: an MK game against the AI, your deck the one chosen, the strip on
+    the board."""
+    fresh_data_dir(monkeypatch)
+
+    async def body(app, pilot):
+        from engine.core import registry
+        from hkk_tui.screens.dialogs import ChoiceScreen
+        from hkk_tui.screens.game import GameScreen
+        from hkk_tui.screens.title import NewGameScreen
+
+        heading = str(app.screen.query_one("#title-sub").render())
+        assert "M.A.G.U.S." in heading
+        await pilot.press("enter")                               # New game vs the AI
+        await until(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the game choice")
+        values = [v for _lab, v in app.screen.options]
+        assert "mk" in values
+        await pilot.press(str(values.index("mk") + 1))
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the new-game form")
+        form = app.screen
+        assert "M.A.G.U.S." in form.title_text
+        decks = [d.id for d in registry.get("mk").decks()]
+        await pilot.press("right")                               # your deck: the next one
+        mine = form.values()[0]
+        assert mine == decks[1 % len(decks)]
+        await pilot.press("end", "enter")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+        screen = app.screen
+        await until(pilot, lambda: bool(screen.query("#board-pane"))
+                    and screen.query_one("#board").view is not None, "the game laid out")
+        s = screen.session
+        assert s.header.ruleset == "mk" and s.header.seats[0].deck == mine
+        assert 1 in s.bots and s.header.seats[1].kind.startswith("ai:")
+        words = {"en": ("Timeline", "Tower ↑"), "hu": ("Időfonal", "Torony ↑")}[lang]
+        await until(pilot, lambda: all(w in _screen_text(app) for w in words), "the panes")
+
+    run(body, lang, size=(80, 24), seed=3)
+
+
 def test_the_board_names_a_manoeuvre_and_its_teams(monkeypatch):
     """A siege by keys: the manoeuvre panel names its kind, target and step (MK 4.06)."""
     fresh_data_dir(monkeypatch)
