@@ -232,3 +232,20 @@ def test_mk_6_07_f_in_the_sor_the_pane_says_who_acts_and_what_one_more_pass_ends
     text = "\n".join(_pane_lines(rules, s, 0)["stack"])
     assert "to act: Anna (B passed)" in text, text
     assert "Béla passed: one more pass ends the Manoeuvres phase" in text
+
+
+def test_a_target_in_the_menu_says_its_position_level_and_damage():
+    """Mend's target line names Borka with what a player weighs: alert, her level left, her
+    damage (two adventurers of one name are told apart the same way)."""
+    from hkk_tui.screens.menus import build_groups
+
+    spec = _nested()
+    rules, s = S.build(spec)
+    rules.submit(s, 0, S.action(spec, spec["steps"][0]))
+    tb = _table(rules)
+    view = rules.view(s, 0)
+    legal = rules.legal_actions(s, 0)
+    groups = build_groups(legal, rules.hints(view, legal), tb, view)
+    lines = [lab for g in groups for lab in g.labels]
+    assert any("Mend" in ln and ln.endswith(
+        "→ Borka the Smith's Daughter (alert, level 0, 3 damage)") for ln in lines), lines

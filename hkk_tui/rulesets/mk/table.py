@@ -232,18 +232,31 @@ class MkTable(Table):
                 params["card"] = f"{params['card']} ({self.cost(d)})"
         return self.t(hint.label, **params)
 
+    def target_words(self, iid: int) -> str:
+        """A target in a menu: its name and, for an adventurer on the table, its position,
+        current level and damage (two of the same name told apart as a player would)."""
+        name = self.card_name(iid)
+        cv = self.view.cards.get(iid) if self.view is not None else None
+        d = self.card_def(iid)
+        if cv is None or d is None or d.type != "adventurer" or cv.zone not in ("line", "team"):
+            return name
+        state = [self.t(f"pos.{cv.pos}"), self.t("board.level", n=cv.level)]
+        if cv.damage:
+            state.append(self.t("board.damage", n=cv.damage))
+        return f"{name} ({', '.join(state)})"
+
     def distinct_label(self, hint: ActionHint, view: Any) -> str:
         text = self.label(hint, view)
         target = hint.params.get("target", -1)
         if isinstance(target, int) and target >= 0 and "{target}" not in text:
-            text += " → " + self.card_name(target)
+            text += " → " + self.target_words(target)
         return text
 
     def option_label(self, hint: ActionHint, view: Any) -> str:
         text = self.label(hint, view)
         target = hint.params.get("target", -1)
         if local(hint.label) == "act.play" and isinstance(target, int) and target >= 0:
-            text += " → " + self.card_name(target)
+            text += " → " + self.target_words(target)
         return text
 
     def explain(self, ref: Ref, zone: str) -> Any:
