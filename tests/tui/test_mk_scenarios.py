@@ -249,3 +249,26 @@ def test_a_target_in_the_menu_says_its_position_level_and_damage():
     lines = [lab for g in groups for lab in g.labels]
     assert any("Mend" in ln and ln.endswith(
         "→ Borka the Smith's Daughter (alert, level 0, 3 damage)") for ln in lines), lines
+
+
+def test_two_hosts_of_one_name_are_told_apart_by_their_player():
+    """An obstacle can go on either player's Lost Lantern: the menu says whose each one is."""
+    from hkk_tui.screens.menus import build_groups
+
+    spec = {"cards": [
+        {"owner": 0, "cid": "o-pit", "zone": "hand"},
+        {"owner": 0, "cid": "q-lost-lantern", "zone": "quests"},
+        {"owner": 1, "cid": "q-lost-lantern", "zone": "quests"},
+        {"owner": 0, "cid": "t-salt-gate", "zone": "tower"},
+        {"owner": 1, "cid": "t-glass-spire", "zone": "tower"},
+        {"owner": 0, "cid": "a-geza", "zone": "future"},
+        {"owner": 1, "cid": "a-geza", "zone": "future"},
+    ], "stamps": [0, 1]}
+    rules, s = S.build(spec)
+    tb = _table(rules)
+    view = rules.view(s, 0)
+    legal = rules.legal_actions(s, 0)
+    labels = [g.label for g in build_groups(legal, rules.hints(view, legal), tb, view)]
+    lantern = [lab for lab in labels if "The Lost Lantern" in lab]
+    assert any(lab.endswith("· Anna") for lab in lantern), labels
+    assert any(lab.endswith("· Béla") for lab in lantern), labels

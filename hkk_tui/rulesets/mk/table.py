@@ -246,10 +246,16 @@ class MkTable(Table):
         return f"{name} ({', '.join(state)})"
 
     def distinct_label(self, hint: ActionHint, view: Any) -> str:
+        """A line another one reads alike: with its target's state, or whose the host of an
+        attachment is (two quests of one name, one in each player's Present)."""
         text = self.label(hint, view)
         target = hint.params.get("target", -1)
         if isinstance(target, int) and target >= 0 and "{target}" not in text:
             text += " → " + self.target_words(target)
+        host = hint.params.get("host", -1)
+        cv = view.cards.get(host) if view is not None and isinstance(host, int) else None
+        if cv is not None:
+            text += " · " + self.player(cv.controller if cv.controller >= 0 else cv.owner)
         return text
 
     def option_label(self, hint: ActionHint, view: Any) -> str:
