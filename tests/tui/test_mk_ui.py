@@ -310,18 +310,19 @@ def test_no_hidden_card_of_the_ai_is_ever_on_the_80x24_screen(monkeypatch):
 class KeyPlayer:
     """A person at the keyboard, generic over decisions: it reads the decision's menu (``a``)
     on the screen, decides which line and option it wants by the squire's judgement of the
-    legal actions (so it prefers moves that progress: adventurers, quests, sieges, captures,
-    whatever new decision kinds the rules grow), finds that line by its words in the menu on
+    legal actions (the ruleset's default bot: so it prefers moves that progress — adventurers,
+    quests, sieges, captures, whatever new decision kinds the rules grow), finds that line by its words in the menu on
     the screen and chooses it by its digit (or the arrows and Enter past the ninth), then the
     option in the second list the same way; Pass/Done is Space. Nothing here knows a decision
     kind, so a new one needs nothing new."""
 
     def __init__(self, pilot, app, screen, seed: int = 0) -> None:
         from engine.ai.bots import make_bot
+        from engine.core.registry import get
 
         self.pilot, self.app, self.screen = pilot, app, screen
         self.session = screen.session
-        self.judge = make_bot("squire", self.session.ruleset, seed)
+        self.judge = make_bot(get("mk").default_bot, self.session.ruleset, seed)
         self.kinds: set[str] = set()
         self.menus = 0
 
@@ -393,7 +394,7 @@ async def play_by_keys(pilot, app, screen, steps: int = 4000, seed: int = 0) -> 
 
 
 def test_a_whole_game_against_the_ai_by_keys_reaches_the_result(monkeypatch):
-    """A whole game against the squire, every decision of ours by keys from the menus on the
+    """A whole game against the AI, every decision of ours by keys from the menus on the
     screen, to its natural end by the rules (MK 1.01: DP, towers or decks; the rules' round
     limit is only a bound that must not be what ends it), then the result screen."""
     fresh_data_dir(monkeypatch)
