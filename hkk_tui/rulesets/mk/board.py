@@ -24,6 +24,8 @@ from engine.core.protocol import ActionHint, Ref
 from hkk_tui.widgets.messages import Picked, ShowDetail
 
 SEATS = "AB"
+#: the steps in which the combat round number means something now
+COMBAT_STEPS = ("order", "rounds", "result")
 #: the mark of a card face down on the table that the viewer may know (its own)
 FACE_DOWN = "▾"
 
@@ -138,7 +140,7 @@ class MkBoard(OptionList):
                             player=table.player(m.initiator)), style="bold reverse")
         step = Text(table.t("board.step", step=table.t(f"step.{m.step}")
                             if table.has(f"step.{m.step}") else m.step))
-        if m.combat_round:
+        if m.combat_round and m.step in COMBAT_STEPS:        # (not after the combat)
             step.append(" · " + table.t("board.combat_round", n=m.combat_round))
         out = [head, step]
         for key, team in (("board.initiators", m.attackers), ("board.blockers", m.blockers)):

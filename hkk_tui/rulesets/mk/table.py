@@ -315,7 +315,7 @@ class MkTable(Table):
         if title == "track.manoeuvre":
             text = self.t("track.manoeuvre", **self._params(
                 {"kind": p.get("kind", ""), "step": p.get("step", "")}, view))
-            if p.get("round", 0):
+            if p.get("round", 0) and p.get("step", "") in ("order", "rounds", "result"):
                 text += " · " + self.t("track.combat_round", n=p.get("round", 0))
             return text
         if title == "tl.m_surround":
