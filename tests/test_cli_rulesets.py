@@ -192,12 +192,12 @@ def test_shipped_scenarios_and_games_are_found_by_name():
     assert cli._existing("k34-4-break-through", "toy") is None
 
 
-def test_a_ruleset_in_progress_is_playable_by_name_but_not_offered_on_the_title_screen():
-    """M.A.G.U.S. has its engine but not yet its own UI (issue 18): `hkk play --ruleset mk`
-    and `hkk sim` reach it, the title screen's game list does not offer it."""
+def test_mk_is_playable_by_name_and_offered_on_the_title_screen():
+    """M.A.G.U.S. (issue 18): `hkk play --ruleset mk` (or `magus`) and `hkk sim` reach it, and
+    since its own UI plays a whole game by keys the title screen's game list offers it."""
     from engine.core.registry import get, names, offered
     from hkk_tui.screens.title import _rulesets
 
     assert "mk" in names() and get("magus").name == "mk"
-    assert "mk" not in _rulesets() and "mk" not in offered()
-    assert {"hkk", "sw", "tk"} <= set(offered())
+    assert "mk" in _rulesets() and "mk" in offered()
+    assert {"hkk", "sw", "tk", "mk"} <= set(offered())

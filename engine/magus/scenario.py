@@ -1,45 +1,108 @@
-"""Positions as data, for scenario tests: cards placed in zones, MP, stamps and the phase; the
-position starts where the named phase would ask its first question.
+"""Positions as data, for scenario tests and the teaching scenarios of ``saves/mk/scenarios``:
+cards placed in zones, MP, stamps and the phase, and — for a position in the middle of things —
+a running manoeuvre and its nested timelines with their items; the position starts where the
+rules would ask their next question.
 
     {"mp": [10, 8], "phase": "manoeuvres",
      "cards": [{"owner": 0, "cid": "a-borka", "zone": "hand"},
                {"owner": 1, "cid": "t-salt-gate", "zone": "tower"}, ...]}
 
-Zones: future, hand, line, tower (face down unless ``open``), quests, solved, past,
-attached (with ``host``: the index of another card of the list; face down).
+Zones: future, hand, line, tower (face down unless ``open``), quests, solved, past, depth,
+storage, buildings, allies, team (a manoeuvre's member: ``manoeuvre.attackers``/``blockers``),
+attached (with ``host``: another card, face down unless ``open``). A card may carry ``label``
+(other fields name it by its label), ``damage``, ``pos``, ``hurt``, ``doomed``, ``front``,
+``points``. A file (TOML, :func:`load`) adds ``title``, ``description`` (hu/en), ``rule``,
+``steps`` (actions by seat, cards named by label: ``{seat = 1, action = "Pass"}``,
+``{seat = 0, action = "Play", card = "lance", target = "geza"}``) and ``expect`` (rules the
+steps' events must cite). The format is described in ``saves/mk/scenarios/README.md``.
 """
 
 from __future__ import annotations
 
+import tomllib
+from pathlib import Path
 from typing import Any
 
+from engine.magus import actions as A
 from engine.magus import events as E
 from engine.magus import pool as P
 from engine.magus.ctx import Run
 from engine.magus.flow import advance
 from engine.magus.ruleset import MkRuleset
 from engine.magus.rulings import DEFAULT_OPTIONS
-from engine.magus.state import Card, PlayerState, State
+from engine.magus.state import Card, Item, Manoeuvre, PlayerState, State, Timeline
 from engine.magus.timeline import PRIORITY
+
+#: zones that are a list of the owner's PlayerState
+PLAYER_ZONES = ("future", "hand", "line", "tower", "quests", "solved", "past", "depth",
+                "storage", "buildings", "allies", "sideboard")
+ZONES = PLAYER_ZONES + ("team", "attached")
+PHASES = ("round", "opening", "resource", "manoeuvres", "closing")
+#: the fields a scenario file may have
+FILE_FIELDS = {"title", "description", "rule", "phase", "round", "mp", "stamps", "cards",
+               "options", "manoeuvre", "timelines", "steps", "expect", "rng", "active"}
+
+
+class ScenarioError(ValueError):
+    """A scenario that cannot be set up: says where and what to do."""
+
+
+def _ref(labels: dict[str, int], value: Any, where: str) -> int:
+    """A card named by its label (or its index in ``cards``); -1 stays "none"."""
+    if isinstance(value, bool):
+        raise ScenarioError(f"{where}: name a card by its label, not {value!r}")
+    if isinstance(value, int):                # a card's index in ``cards``, or -1
+        return value
+    if value not in labels:
+        raise ScenarioError(f"{where}: no card has the label {value!r}; labels: "
+                            f"{', '.join(k for k in labels if k) or 'none'}")
+    return labels[value]
+
+
+def _labels(cards: list[dict[str, Any]]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for n, c in enumerate(cards):
+        label = c.get("label")
+        if label is None:
+            continue
+        if label in out:
+            raise ScenarioError(f"card {n + 1}: the label {label!r} is used twice")
+        out[str(label)] = n
+    return out
 
 
 def build(spec: dict[str, Any], seed: int = 1) -> tuple[MkRuleset, State]:
+    """The position ``spec`` describes, with the rules that play on from it."""
     pool = P.default_pool()
     rules = MkRuleset(pool)
     players = [PlayerState() for _ in range(2)]
     cards: list[Card] = []
-    for n, c in enumerate(spec["cards"]):
-        if c["cid"] not in pool:
-            raise ValueError(f"scenario card {n}: unknown card {c['cid']!r}")
+    specs = list(spec.get("cards", ()))
+    labels = _labels(specs)
+    known = {i for i in range(len(specs))}
+    for n, c in enumerate(specs):
+        where = f"card {n + 1}" + (f" ({c['label']})" if "label" in c else "")
+        if c.get("cid") not in pool:
+            raise ValueError(f"scenario card {n}: unknown card {c.get('cid')!r}")
+        if c.get("owner") not in (0, 1):
+            raise ScenarioError(f"{where}: owner is 0 or 1")
         zone = c.get("zone", "future")
-        card = Card(n, c["cid"], c["owner"], zone, c["owner"],
+        if zone not in ZONES:
+            raise ScenarioError(f"{where}: unknown zone {zone!r}; one of {', '.join(ZONES)}")
+        host = c.get("host", -1)
+        host = host if isinstance(host, int) else _ref(labels, host, where)
+        if host != -1 and host not in known:
+            raise ScenarioError(f"{where}: its host is card {host}, which is not in the list")
+        card = Card(n, c["cid"], c["owner"], zone, c.get("controller", c["owner"]),
                     pos=c.get("pos", "alert"), damage=c.get("damage", 0),
+                    hurt=bool(c.get("hurt", c.get("damage", 0) > 0 and zone == "team")),
+                    doomed=bool(c.get("doomed", False)),
                     face_down=zone in ("tower", "attached") and not c.get("open", False),
-                    host=c.get("host", -1),
+                    host=host, front=bool(c.get("front", True)),
                     points=c.get("points", pool[c["cid"]].points if zone == "allies" else 0))
         cards.append(card)
-        if zone not in ("attached",):
-            getattr(players[c["owner"]], zone).append(n)
+        if zone in PLAYER_ZONES:
+            getattr(players[card.controller], zone).append(n)
     s = State(cards, players, {**DEFAULT_OPTIONS, **spec.get("options", {})},
               rng=spec.get("rng", 12345 + seed))
     s.round = spec.get("round", 2)
@@ -47,12 +110,17 @@ def build(spec: dict[str, Any], seed: int = 1) -> tuple[MkRuleset, State]:
         players[p].mp = mp
     for p, st in enumerate(spec.get("stamps", [0, 1])):
         players[p].stamp = st
+    s.clock = max(p.stamp for p in players) + 1
     s.starter = 0
     phase = spec.get("phase", "manoeuvres")
+    if phase not in PHASES:
+        raise ScenarioError(f"phase {phase!r}: one of {', '.join(PHASES)}")
+    _manoeuvre(s, spec, labels)
+    _timelines(s, spec, labels)
     r = Run(s, pool)
     r.emit(E.PhaseBegan(phase))
     r.recompute()
-    if phase == "manoeuvres":
+    if s.timelines or phase == "manoeuvres":
         r.stage(PRIORITY, -1)
     elif phase == "closing":
         r.stage("close_discard", s.active)
@@ -60,3 +128,93 @@ def build(spec: dict[str, Any], seed: int = 1) -> tuple[MkRuleset, State]:
         r.stage("round", -1)
     advance(r)
     return rules, s
+
+
+def _manoeuvre(s: State, spec: dict[str, Any], labels: dict[str, int]) -> None:
+    m = spec.get("manoeuvre")
+    if not m:
+        return
+    where = "manoeuvre"
+    kind = m.get("kind", "siege")
+    if kind not in ("siege", "quest", "capture", "fight"):
+        raise ScenarioError(f"{where}: kind is siege, quest, capture or fight")
+    team = {i for i, c in enumerate(s.cards) if c.zone == "team"}
+    sides = [[_ref(labels, x, f"{where}.{side}") for x in m.get(side, ())]
+             for side in ("attackers", "blockers")]
+    for side in sides:
+        for i in side:
+            if i not in team:
+                raise ScenarioError(f"{where}: {s.cards[i].cid} is in a team, so its zone is "
+                                    f"\"team\"")
+    s.manoeuvre = Manoeuvre(kind, _ref(labels, m.get("target", -1), f"{where}.target"),
+                            int(m.get("initiator", 0)), sides[0], sides[1],
+                            m.get("step", "rounds"), blocked=bool(sides[1]),
+                            combat_round=int(m.get("combat_round", 0)))
+    s.timelines.append(Timeline("m_surround"))
+
+
+def _timelines(s: State, spec: dict[str, Any], labels: dict[str, int]) -> None:
+    for n, t in enumerate(spec.get("timelines", ())):
+        where = f"timeline {n + 1}"
+        tl = Timeline(t.get("kind", "action"), passes=int(t.get("passes", 0)))
+        for k, it in enumerate(t.get("items", ())):
+            w = f"{where}, item {k + 1}"
+            card = _ref(labels, it["card"], w)
+            kind = it.get("kind", "card")
+            hidden = bool(it.get("hidden", s.cards[card].face_down))
+            s.uid += 1
+            tl.items.append(Item(int(it.get("player", s.cards[card].owner)), card, kind,
+                                 _ref(labels, it.get("caster", -1), w),
+                                 _ref(labels, it.get("target", -1), w), hidden, s.uid))
+            if kind == "card":
+                c = s.cards[card]
+                zone_list = getattr(s.players[c.owner], c.zone, None)
+                if isinstance(zone_list, list) and card in zone_list:
+                    zone_list.remove(card)
+                c.zone, c.face_down = "timeline", hidden
+        s.timelines.append(tl)
+
+
+# ---------------------------------------------------------------------------- files
+def load(path: Path) -> dict[str, Any]:
+    """A scenario file (TOML) as a spec; a broken or unknown field is told with the file."""
+    try:
+        spec = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise ScenarioError(f"{path}: cannot read it as TOML ({exc})") from None
+    unknown = set(spec) - FILE_FIELDS
+    if unknown:
+        raise ScenarioError(f"{path}: unknown field(s) {', '.join(sorted(unknown))}; the "
+                            f"fields: {', '.join(sorted(FILE_FIELDS))}")
+    return spec
+
+
+def labels_of(spec: dict[str, Any]) -> dict[str, int]:
+    """label -> card instance id in the built position."""
+    return _labels(list(spec.get("cards", ())))
+
+
+def action(spec: dict[str, Any], step: dict[str, Any]) -> Any:
+    """A step's action: ``action`` names the class (``Play``, ``Pass``, ``Condition`` …), its
+    other fields the action's, cards by label."""
+    labels = labels_of(spec)
+    name = step.get("action", "")
+    cls = getattr(A, name, None)
+    if not (isinstance(cls, type) and issubclass(cls, A.Act)):
+        raise ScenarioError(f"step {step}: unknown action {name!r}")
+    fields = {k: v for k, v in step.items() if k not in ("action", "seat")}
+    args = {k: (_ref(labels, v, f"step {name}") if isinstance(v, str) else v)
+            for k, v in fields.items()}
+    try:
+        return cls(**args)
+    except TypeError as exc:
+        raise ScenarioError(f"step {name}: {exc}") from None
+
+
+def play(spec: dict[str, Any], seed: int = 1) -> tuple[MkRuleset, State, list[Any]]:
+    """Build the position and submit its steps; the events they made, in order."""
+    rules, s = build(spec, seed)
+    events: list[Any] = []
+    for step in spec.get("steps", ()):
+        events += rules.submit(s, int(step.get("seat", 0)), action(spec, step))
+    return rules, s, events

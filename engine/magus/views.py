@@ -14,7 +14,7 @@ from engine.core.protocol import (
 )
 from engine.magus import actions as A
 from engine.magus import events as E
-from engine.magus.ctx import dp, holder
+from engine.magus.ctx import current_level, dp, holder
 from engine.magus.state import Manoeuvre, State
 
 
@@ -30,6 +30,9 @@ class CardView(msgspec.Struct, frozen=True):
     host: int
     front: bool
     points: int = 0               # an ally's alliance points (MK 3.08)
+    level: int = 0                # an adventurer's current level (MK 3.07.5), equipment included
+    doomed: bool = False          # a death effect waits for the timeline end (MK 6.05.L)
+    hurt: bool = False            # damaged in the current timeline run (MK 6.05.N)
 
 
 class ItemView(msgspec.Struct, frozen=True):
@@ -83,6 +86,7 @@ class MkView(msgspec.Struct, frozen=True):
     beast: tuple[int, ...]
     decision: Decision | None
     result: Result | None
+    context_passes: int = 0               # passes in a row in the Sor or a combat round
 
 
 def sees(s: State, seat: int, i: int) -> bool:
@@ -108,9 +112,11 @@ def view(s: State, pool: dict, seat: int, decision: Decision | None) -> MkView:
             continue
         if c.zone == "hand" and c.owner != seat and seat != OMNISCIENT:
             continue
-        cards[c.iid] = CardView(c.iid, c.cid if sees(s, seat, c.iid) else "", c.owner, c.zone,
+        known = sees(s, seat, c.iid)
+        level = current_level(pool, c, s) if known and pool[c.cid].type == "adventurer" else 0
+        cards[c.iid] = CardView(c.iid, c.cid if known else "", c.owner, c.zone,
                                 c.controller, c.pos, c.damage, c.face_down, c.host, c.front,
-                                c.points)
+                                c.points, level, c.doomed, c.hurt)
     seats = tuple(SeatView(p.mp, dp(s, pool, n), len(p.hand), len(p.future), tuple(p.line),
                            tuple(p.tower), tuple(p.quests), tuple(p.solved), tuple(p.past),
                            tuple(p.depth), tuple(p.storage), tuple(p.buildings),
@@ -123,7 +129,7 @@ def view(s: State, pool: dict, seat: int, decision: Decision | None) -> MkView:
         tuple(TimelineView(t.kind, tuple(ItemView(it.uid, it.player, it.card, it.kind,
                                                   it.caster, it.target, it.hidden)
                                          for it in t.items), t.passes) for t in s.timelines),
-        s.manoeuvre, tuple(s.beast), decision, s.result)
+        s.manoeuvre, tuple(s.beast), decision, s.result, s.context_passes)
 
 
 def redact(ev: Any, seat: int) -> Any:
@@ -165,24 +171,62 @@ def _item(v: MkView, it: ItemView) -> TrackItem:
                      frozenset({"hidden"}) if it.hidden and not known else frozenset())
 
 
+def waiting(v: MkView, kind: str, top: bool) -> list[str]:
+    """What waits for a timeline's end (MK 6.05.J-N, 6.06.C), as notes: on the innermost one,
+    the deaths (``dies:ID:effect`` for a death effect, MK 6.05.L; ``dies:ID:DAMAGE`` for damage
+    reaching the level, K), the Line's damaged survivors turning wounded (``wounds:ID:DAMAGE``,
+    N) and manoeuvre participants keeping their damage (``keeps:ID:DAMAGE``, MK 6.06.C); on a
+    manoeuvre's surrounding timeline, its participants going home wounded (``home:ID:DAMAGE``,
+    MK 6.05.M)."""
+    out: list[str] = []
+    for c in sorted(v.cards.values(), key=lambda c: c.iid):
+        if c.zone not in ("line", "team") or not (c.damage or c.hurt or c.doomed):
+            continue
+        if top and c.doomed:
+            out.append(f"dies:{c.iid}:effect")
+        elif top and c.cid and c.level <= 0:
+            out.append(f"dies:{c.iid}:{c.damage}")
+        elif top and c.zone == "line":
+            out.append(f"wounds:{c.iid}:{c.damage}")
+        elif c.zone == "team" and kind == "m_surround":
+            out.append(f"home:{c.iid}:{c.damage}")
+        elif top and c.zone == "team":
+            out.append(f"keeps:{c.iid}:{c.damage}")
+    return out
+
+
 def track(v: MkView) -> TrackView:
     """Nested frames, outermost first: the round, its phase, the manoeuvre, each timeline with
-    its items (top last), its pass state and the damage waiting for its end."""
+    its items (top last), its pass state (``passes:N:SEAT:ITEMS``, SEAT the last to pass; none
+    on a manoeuvre's surrounding timeline, which has no windows, ruling 13) and what waits for
+    its end (:func:`waiting`). The innermost frame also says who acts in it and why
+    (``active``); in the Sor or a combat round, where no timeline runs, the passes in a row
+    there (``sor:N:SEAT``, ``combat:N:SEAT``, MK 6.07.F)."""
+    last = 1 - v.active if v.active in (0, 1) else -1
+    acting = v.stage == "priority"
+    context = f":{v.context_passes}:{last if v.context_passes else -1}"
     inner: tuple[TrackFrame, ...] = ()
-    for tl in reversed(v.timelines):
-        notes = [f"passes:{tl.passes}"]
-        waiting = [f"damage:{c.iid}:{c.damage}" for c in v.cards.values()
-                   if c.damage and c.zone in ("line", "team")]
+    for depth, tl in enumerate(reversed(v.timelines)):
+        top = depth == 0
+        notes = ["active"] if top and acting else []
+        if tl.kind != "m_surround":
+            notes.append(f"passes:{tl.passes}:{last if tl.passes else -1}:{len(tl.items)}")
+        elif top and acting and v.manoeuvre is not None and v.manoeuvre.step == "rounds":
+            notes.append(f"combat{context}")
+        notes += waiting(v, tl.kind, top)
         inner = (TrackFrame(f"tl.{tl.kind}", {"kind": tl.kind},
                             tuple(_item(v, it) for it in tl.items),
-                            notes=tuple(notes + waiting), frames=inner),)
+                            notes=tuple(notes), frames=inner),)
     if v.manoeuvre is not None:
         m = v.manoeuvre
         inner = (TrackFrame("track.manoeuvre", {"kind": m.kind, "step": m.step,
                                                    "initiator": m.initiator,
                                                    "round": m.combat_round}, frames=inner),)
+    notes = ("active", f"sor{context}") if not v.timelines and acting and \
+        v.phase == "manoeuvres" else ()
     phase = TrackFrame("track.phase", {"phase": v.phase, "active": v.active, "why": v.why,
-                                          "a": v.why_a, "b": v.why_b}, frames=inner)
+                                          "a": v.why_a, "b": v.why_b},
+                       notes=notes, frames=inner)
     return TrackView((TrackFrame("track.round", {"round": v.round}, frames=(phase,)),))
 
 

@@ -7,6 +7,7 @@ keys, and the 80×24 screen without colour never showing a hidden card of the AI
 from __future__ import annotations
 
 import typing
+from typing import Any
 
 import msgspec
 import pytest
@@ -149,12 +150,18 @@ def test_mk_6_05_d_the_timeline_pane_shows_nested_frames_and_hides_a_face_down_i
     assert phase < tl and len(theirs[tl]) - len(theirs[tl].lstrip()) > \
         len(theirs[phase]) - len(theirs[phase].lstrip())
     assert "1. a face-down card · Anna" in text
-    assert "Bell Tower" not in text and "passed: 1 in a row" in text
-    assert "waits for the end: Ilka the Herbwife 1 damage" in text
+    assert "Bell Tower" not in text
+    # who acts in it and why, what one more pass does (MK 6.07), and what waits for its end:
+    # Ilka's damage turns her wounded (MK 6.05.N), Géza's reached his level 1 (MK 6.05.K)
+    assert "to act: Béla (A passed)" in text
+    assert "Anna passed: one more pass unwinds the top item" in text
+    assert "at its end Ilka the Herbwife turns wounded: 1 damage (MK 6.05.N)" in text
+    assert "at its end Bald Géza dies: 1 damage reached its level (MK 6.05.K)" in text
     mine = "\n".join(_stack_lines(rules, s, 0))
     assert "1. Bell Tower · Anna" in mine
     hu = "\n".join(_stack_lines(rules, s, 1, "hu"))
     assert "egy lefordított lap" in hu and "Harangláb" not in hu
+    assert "Anna passzolt: még egy passz lebontja a felső elemet" in hu
 
 
 def test_mk_1_06_the_strip_says_who_is_active_and_why():
@@ -300,43 +307,156 @@ def test_no_hidden_card_of_the_ai_is_ever_on_the_80x24_screen(monkeypatch):
     run(body, "en", size=(80, 24), seed=5)
 
 
-@pytest.mark.skip(reason="issue 18, open: with the rules of part 2 (buildings, equipment, "
-                  "triggers) this keyboard player no longer reaches the end in bounded time; "
-                  "the new decisions need their keys here before it runs again")
+class KeyPlayer:
+    """A person at the keyboard, generic over decisions: it reads the decision's menu (``a``)
+    on the screen, decides which line and option it wants by the squire's judgement of the
+    legal actions (the ruleset's default bot: so it prefers moves that progress — adventurers,
+    quests, sieges, captures, whatever new decision kinds the rules grow), finds that line by its words in the menu on
+    the screen and chooses it by its digit (or the arrows and Enter past the ninth), then the
+    option in the second list the same way; Pass/Done is Space. Nothing here knows a decision
+    kind, so a new one needs nothing new."""
+
+    def __init__(self, pilot, app, screen, seed: int = 0) -> None:
+        from engine.ai.bots import make_bot
+        from engine.core.registry import get
+
+        self.pilot, self.app, self.screen = pilot, app, screen
+        self.session = screen.session
+        self.judge = make_bot(get("mk").default_bot, self.session.ruleset, seed)
+        self.kinds: set[str] = set()
+        self.menus = 0
+
+    def wanted(self) -> Any:
+        from engine.core.search import ask
+
+        s = self.session
+        seat = s.my_decision().player
+        return ask(self.judge, s.ruleset, s.game.state, seat, s.legal())
+
+    async def choose_line(self, title: str, label: str) -> None:
+        """In the menu on the screen (titled ``title``), the line reading ``label``: its digit,
+        or the arrows and Enter."""
+        from hkk_tui.screens.dialogs import ChoiceScreen
+
+        await until(self.pilot, lambda: isinstance(self.app.screen, ChoiceScreen)
+                    and self.app.screen.title_text == title, f"the menu {title!r}")
+        menu = self.app.screen.query_one("#choices")
+        lines = [menu.get_option_at_index(i).prompt.plain for i in range(menu.option_count)]
+        for line in lines:                  # every line reads in words (MK 1.07's menus)
+            assert line.strip() and "⟨" not in line and "{" not in line, line
+        index = next(i for i, line in enumerate(lines)
+                     if line.split(". ", 1)[-1].strip() == label.strip())
+        if index < 9:
+            await self.pilot.press(str(index + 1))
+        else:
+            await self.pilot.press("home", *(["down"] * index), "enter")
+
+    async def step(self) -> None:
+        """One decision of ours, by keys."""
+        want = self.wanted()
+        groups = self.screen.groups()
+        g = next(g for g in groups if want in g.actions)
+        self.kinds.add(type(want).__name__)
+        if g.kind in ("pass", "done") and \
+                next(x for x in groups if x.kind in ("pass", "done")) is g:
+            await self.pilot.press("space")
+            return
+        prompt = self.screen.query_one("#prompt").main_text
+        await self.pilot.press("a")
+        await self.choose_line(prompt, g.label)
+        self.menus += 1
+        if not g.single:
+            await self.choose_line(g.label, g.labels[g.actions.index(want)])
+
+
+async def play_by_keys(pilot, app, screen, steps: int = 4000, seed: int = 0) -> KeyPlayer:
+    """Answer every decision of ours by keys until the game ends (a refused key is a fault)."""
+    from hkk_tui.screens.dialogs import MessageScreen
+
+    s = screen.session
+    player = KeyPlayer(pilot, app, screen, seed)
+    for _ in range(steps):
+        if s.result() is not None:
+            return player
+        if isinstance(app.screen, MessageScreen):
+            await pilot.press("enter")
+            continue
+        if s.my_decision() is None or app.screen is not screen:
+            await pilot.pause(0.01)
+            continue
+        before = len(s.game.entries)
+        await player.step()
+        await until(pilot, lambda n=before: len(s.game.entries) > n or s.result() is not None
+                    or bool(screen.error), "the move")
+        assert not screen.error, screen.error
+    raise AssertionError(f"the game did not end in {steps} steps (round "
+                         f"{s.game.state.round})")
+
+
 def test_a_whole_game_against_the_ai_by_keys_reaches_the_result(monkeypatch):
-    """Plays the first card or pick offered, else passes, until the game ends (bounded: the
-    rules' round limit set to 6, so a game of hoarded MP ends by MK 1.01.B's safety net)."""
+    """A whole game against the AI, every decision of ours by keys from the menus on the
+    screen, to its natural end by the rules (MK 1.01: DP, towers or decks; the rules' round
+    limit is only a bound that must not be what ends it), then the result screen."""
     fresh_data_dir(monkeypatch)
 
     async def body(app, pilot):
-        from hkk_tui.screens.dialogs import MessageScreen, ResultScreen
+        from hkk_tui.screens.dialogs import ResultScreen
 
-        screen = await _start(app, pilot, options={"max_rounds": 6})
+        screen = await _start(app, pilot, options={"max_rounds": 20})
         s = screen.session
-        for _ in range(3000):
-            if s.result() is not None:
-                break
-            if isinstance(app.screen, MessageScreen):
-                await pilot.press("enter")
-                continue
-            d = s.my_decision()
-            if d is None or app.screen is not screen:
-                await pilot.pause(0.01)
-                continue
-            before = len(s.game.entries)
-            await _decide(pilot, screen)
-            if len(s.game.entries) == before and s.result() is None:
-                if app.screen is not screen:
-                    await pilot.press("escape")
-                await pilot.press("space")
-                await pilot.pause()
-        assert s.result() is not None, "the game did not end"
+        player = await play_by_keys(pilot, app, screen, seed=5)
+        result = s.result()
+        assert result is not None and result.reason != "rounds", result
+        assert result.rule.startswith("MK 1.01"), result
         await until(pilot, lambda: isinstance(app.screen, ResultScreen), "the result screen")
-        plays = [e for e in s.game.entries if e.player == 0
-                 and type(e.action).__name__ == "Play"]
-        assert plays
+        assert result.rule in _screen_text(app)
+        ours = [type(e.action).__name__ for e in s.game.entries if e.player == 0]
+        # the game by keys was a game: cards played and a line-leaving manoeuvre started
+        assert "Play" in ours and {"Siege", "SolveQuest", "Capture", "Fight"} & set(ours), ours
+        assert player.menus > 10
 
     run(body, "en", size=(80, 24), seed=5)
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_new_game_from_the_title_by_keys_offers_mk_and_its_decks(monkeypatch, lang):
+    """Title → New game → M.A.G.U.S. (offered since issue 18's UI) → the second deck for you,
+    the squire → Start: an MK game against the AI, your deck the one chosen, the strip on
+    the board."""
+    fresh_data_dir(monkeypatch)
+
+    async def body(app, pilot):
+        from engine.core import registry
+        from hkk_tui.screens.dialogs import ChoiceScreen
+        from hkk_tui.screens.game import GameScreen
+        from hkk_tui.screens.title import NewGameScreen
+
+        heading = str(app.screen.query_one("#title-sub").render())
+        assert "M.A.G.U.S." in heading
+        await pilot.press("enter")                               # New game vs the AI
+        await until(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the game choice")
+        values = [v for _lab, v in app.screen.options]
+        assert "mk" in values
+        await pilot.press(str(values.index("mk") + 1))
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the new-game form")
+        form = app.screen
+        assert "M.A.G.U.S." in form.title_text
+        decks = [d.id for d in registry.get("mk").decks()]
+        await pilot.press("right")                               # your deck: the next one
+        mine = form.values()[0]
+        assert mine == decks[1 % len(decks)]
+        await pilot.press("end", "enter")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+        screen = app.screen
+        await until(pilot, lambda: bool(screen.query("#board-pane"))
+                    and screen.query_one("#board").view is not None, "the game laid out")
+        s = screen.session
+        assert s.header.ruleset == "mk" and s.header.seats[0].deck == mine
+        assert 1 in s.bots and s.header.seats[1].kind.startswith("ai:")
+        words = {"en": ("Timeline", "Tower ↑"), "hu": ("Időfonal", "Torony ↑")}[lang]
+        await until(pilot, lambda: all(w in _screen_text(app) for w in words), "the panes")
+
+    run(body, lang, size=(80, 24), seed=3)
 
 
 def test_the_board_names_a_manoeuvre_and_its_teams(monkeypatch):
@@ -399,7 +519,8 @@ def test_every_mk_refusal_key_is_in_the_catalog(lang):
 
     keys = set()
     for p in Path(engine.magus.__file__).parent.glob("*.py"):
-        for call in re.findall(r"IllegalAction\((.*?)\)$", p.read_text(), re.S | re.M):
+        for call in re.findall(r"IllegalAction\((.*?)\)$", p.read_text(),
+                               re.DOTALL | re.MULTILINE):
             keys |= set(re.findall(r'"([a-z_]+)"\)?$', call.strip()))
     assert {"mp", "not_active", "not_fast", "game_over"} <= keys
     catalog = ns_catalog("mk", lang)

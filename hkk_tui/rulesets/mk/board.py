@@ -4,15 +4,16 @@ line's card, ``i`` its detail).
 First the MP/DP strip — each seat's MP and DP, who is active and why (MK 1.06,
 ``engine.magus.priority.explain``) — then the manoeuvre panel if one runs (kind, target, the
 teams in battle order, step, combat round), then each seat's zones, the opponent's first: the
-tower bottom first (a face-down level is "face-down level", its wall unknown, MK 1.04), the Line
-with each adventurer's state in words (alert / resting / wounded, damage), the quests in Present
-with the obstacles attached to them (face down to the opponent), Storage, Solved quests, and the
-Past/Depth/hand/Future counts. Buildings have no zone in the engine yet (spec §19): the line says
-so only when the engine grows one."""
+tower bottom first (a face-down level is "face-down level", its wall unknown, MK 1.04) with what
+is attached to each level (obstacles, stored quests), the Line with each adventurer's state in
+words (alert / resting / wounded, current level, damage, the equipment it wears, MK 3.05.3), the
+quests in Present with the obstacles attached to them (face down to the opponent), the buildings
+(DP, Wall, obstacles; MK 3.03), the allies with their alliance points (MK 3.08), Storage, Solved
+quests, and the Past/Depth/hand/Future counts."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.binding import Binding
@@ -23,6 +24,8 @@ from engine.core.protocol import ActionHint, Ref
 from hkk_tui.widgets.messages import Picked, ShowDetail
 
 SEATS = "AB"
+#: the steps in which the combat round number means something now
+COMBAT_STEPS = ("order", "rounds", "result")
 #: the mark of a card face down on the table that the viewer may know (its own)
 FACE_DOWN = "▾"
 
@@ -33,7 +36,7 @@ def top_seat(view: Any) -> int:
 
 
 class MkBoard(OptionList):
-    BINDINGS = [Binding("i", "info", "key.info")]
+    BINDINGS: ClassVar = [Binding("i", "info", "key.info")]
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
@@ -62,15 +65,36 @@ class MkBoard(OptionList):
             extra.append(table.t("board.wall", n=d.wall))
         if d.type == "adventurer" and cv is not None:
             extra.append(table.t(f"pos.{cv.pos}"))
+            extra.append(table.t("board.level", n=cv.level))
             extra.append(f"{d.physique}/{d.astral}/{d.mental}")
-        if d.type == "quest":
+        if d.type in ("quest", "building"):
             extra.append(f"{d.dp} DP")
+        if d.type == "building" and d.wall:
+            extra.append(table.t("board.wall", n=d.wall))
+        if d.type == "ally" and cv is not None:
+            extra.append(table.t("board.points", n=cv.points))
         if cv is not None and cv.damage:
             extra.append(table.t("board.damage", n=cv.damage))
         if cv is not None and cv.zone == "team" and not cv.front:
             extra.append(table.t("word.protected"))
         if extra:
             text.append(" (" + ", ".join(extra) + ")", style="dim")
+        if d.type == "adventurer":
+            worn = [table.card_name(i) for i in self.attached(iid)]
+            if worn:                                          # its equipment (MK 3.05.3)
+                text.append(" + " + ", ".join(worn))
+        return text
+
+    def attachments(self, table: Any, host: int, acting: set[int]) -> Text:
+        """What is attached to a tower level, quest or building, each named by its kind: an
+        obstacle (face down to the opponent, MK 3.04), a stored quest (MK 1.14.3)."""
+        text = Text()
+        for ob in self.attached(host):
+            d = table.card_def(ob)
+            kind = "board.stored" if d is not None and d.type == "quest" else "board.obstacle"
+            text.append(" [" + table.t(kind) + ": ")
+            text.append_text(self.card_words(table, ob, acting))
+            text.append("]")
         return text
 
     def _joined(self, table: Any, head: str, iids: Any, acting: set[int],
@@ -91,13 +115,20 @@ class MkBoard(OptionList):
     def strip(self, view: Any, table: Any) -> list[Text]:
         """The MP/DP strip: both seats and who is active and why."""
         line = Text()
+        d = view.decision                     # who decides now: the active player, or the
+        deciding = d.player if d is not None else -1   # chooser of a team, a victim …
         for seat in (0, 1):
             sv = view.seats[seat]
-            mark = "»" if view.active == seat and view.result is None else " "
+            mark = "»" if deciding == seat else " "
             line.append(f"{mark}{SEATS[seat]} {table.player(seat)[:14]}: ", style="bold")
             line.append(f"{sv.mp} MP · {sv.dp} DP  ")
-        why = Text(table.why_line(view), style="bold") if view.result is None \
-            and view.phase not in ("setup", "over") else Text(table.t("board.setup"))
+        if view.result is not None:
+            why = Text(table.t("board.over", reason=table.result_reason(view.result),
+                               rule=view.result.rule), style="bold")
+        elif view.decision is not None or view.phase not in ("setup", "over"):
+            why = Text(table.why_line(view), style="bold")
+        else:
+            why = Text(table.t("board.setup"))
         return [line, why]
 
     def manoeuvre(self, view: Any, table: Any, acting: set[int]) -> list[Text]:
@@ -109,7 +140,7 @@ class MkBoard(OptionList):
                             player=table.player(m.initiator)), style="bold reverse")
         step = Text(table.t("board.step", step=table.t(f"step.{m.step}")
                             if table.has(f"step.{m.step}") else m.step))
-        if m.combat_round:
+        if m.combat_round and m.step in COMBAT_STEPS:        # (not after the combat)
             step.append(" · " + table.t("board.combat_round", n=m.combat_round))
         out = [head, step]
         for key, team in (("board.initiators", m.attackers), ("board.blockers", m.blockers)):
@@ -134,10 +165,7 @@ class MkBoard(OptionList):
                 tower.append(" ▸ ")
             tower.append(f"{n + 1}. ")
             tower.append_text(self.card_words(table, iid, acting, tower=True))
-            for ob in self.attached(iid):
-                tower.append(" [" + table.t("board.obstacle") + ": ")
-                tower.append_text(self.card_words(table, ob, acting))
-                tower.append("]")
+            tower.append_text(self.attachments(table, iid, acting))
         self._add(out, tower)
         for iid in sv.line:
             text = Text("  " + table.t("board.line") + ": ", style="bold")
@@ -148,11 +176,14 @@ class MkBoard(OptionList):
         for iid in sv.quests:
             text = Text("  " + table.t("board.quest") + ": ", style="bold")
             text.append_text(self.card_words(table, iid, acting))
-            for ob in self.attached(iid):
-                text.append(" [" + table.t("board.obstacle") + ": ")
-                text.append_text(self.card_words(table, ob, acting))
-                text.append("]")
+            text.append_text(self.attachments(table, iid, acting))
             self._add(out, text, Ref("card", iid))
+        for key, zone in (("board.building", sv.buildings), ("board.ally", sv.allies)):
+            for iid in zone:
+                text = Text("  " + table.t(key) + ": ", style="bold")
+                text.append_text(self.card_words(table, iid, acting))
+                text.append_text(self.attachments(table, iid, acting))
+                self._add(out, text, Ref("card", iid))
         if sv.storage:
             self._add(out, self._joined(table, "  " + table.t("board.storage"), sv.storage,
                                         acting))

@@ -232,18 +232,37 @@ class MkTable(Table):
                 params["card"] = f"{params['card']} ({self.cost(d)})"
         return self.t(hint.label, **params)
 
+    def target_words(self, iid: int) -> str:
+        """A target in a menu: its name and, for an adventurer on the table, its position,
+        current level and damage (two of the same name told apart as a player would)."""
+        name = self.card_name(iid)
+        cv = self.view.cards.get(iid) if self.view is not None else None
+        d = self.card_def(iid)
+        if cv is None or d is None or d.type != "adventurer" or cv.zone not in ("line", "team"):
+            return name
+        state = [self.t(f"pos.{cv.pos}"), self.t("board.level", n=cv.level)]
+        if cv.damage:
+            state.append(self.t("board.damage", n=cv.damage))
+        return f"{name} ({', '.join(state)})"
+
     def distinct_label(self, hint: ActionHint, view: Any) -> str:
+        """A line another one reads alike: with its target's state, or whose the host of an
+        attachment is (two quests of one name, one in each player's Present)."""
         text = self.label(hint, view)
         target = hint.params.get("target", -1)
         if isinstance(target, int) and target >= 0 and "{target}" not in text:
-            text += " → " + self.card_name(target)
+            text += " → " + self.target_words(target)
+        host = hint.params.get("host", -1)
+        cv = view.cards.get(host) if view is not None and isinstance(host, int) else None
+        if cv is not None:
+            text += " · " + self.player(cv.controller if cv.controller >= 0 else cv.owner)
         return text
 
     def option_label(self, hint: ActionHint, view: Any) -> str:
         text = self.label(hint, view)
         target = hint.params.get("target", -1)
         if local(hint.label) == "act.play" and isinstance(target, int) and target >= 0:
-            text += " → " + self.card_name(target)
+            text += " → " + self.target_words(target)
         return text
 
     def explain(self, ref: Ref, zone: str) -> Any:
@@ -265,7 +284,16 @@ class MkTable(Table):
         return what, keys
 
     def why_line(self, view: Any) -> str:
-        """Who is active and why (MK 1.06, priority.explain) with its rule."""
+        """Who acts now and why: in a priority decision the active player by MP (MK 1.06,
+        priority.explain) with its rule; in any other decision whose it is, what and by which
+        rule (a team, a wall check, a discard …)."""
+        d = view.decision
+        if d is not None and local(d.kind) != "priority":
+            kind = local(d.kind)
+            return self.t("strip.decides", player=self.player(d.player),
+                          seat=SEATS[d.player] if d.player in (0, 1) else "?",
+                          what=self.t(f"decision.{kind}") if self.has(f"decision.{kind}")
+                          else kind, rule=d.rule)
         why = explain(view, self.lang) if view.why else ""
         rule = WHY_RULES.get(view.why, "MK 1.06")
         return self.t("strip.active", player=self.player(view.active),
@@ -287,9 +315,13 @@ class MkTable(Table):
         if title == "track.manoeuvre":
             text = self.t("track.manoeuvre", **self._params(
                 {"kind": p.get("kind", ""), "step": p.get("step", "")}, view))
-            if p.get("round", 0):
+            if p.get("round", 0) and p.get("step", "") in ("order", "rounds", "result"):
                 text += " · " + self.t("track.combat_round", n=p.get("round", 0))
             return text
+        if title == "tl.m_surround":
+            # a manoeuvre's surrounding timeline has no windows (ruling 13): its notes read
+            # under the manoeuvre's own line, with no heading of their own
+            return ""
         if title.startswith("tl."):
             return self.t("track.timeline", kind=self.t(title))
         return self.t(title, **self._params(p, view)) if title else ""
@@ -308,15 +340,35 @@ class MkTable(Table):
         return text
 
     def track_note(self, note: str, view: Any) -> str:
+        """A frame's notes (engine.magus.views.track): who acts in it and why, its pass state
+        and what resolves next, and what waits for its end (MK 6.05.J-N, 6.06.C)."""
         kind, _, rest = note.partition(":")
+        args = rest.split(":") if rest else []
+        if kind == "active" and view is not None:
+            return self.t("track.active", player=self.player(view.active),
+                          why=explain(view, self.lang) if view.why else self.t("strip.no_why"))
         if kind == "passes":
-            n = int(rest or 0)
-            # (no note for none: a manoeuvre's surrounding timeline has no windows, ruling 13,
-            # and the Sor's and combat rounds' passes are not in the view)
-            return self.t("track.passes", n=n) if n else ""
-        if kind == "damage":
-            iid, _, amount = rest.partition(":")
-            return self.t("track.damage", card=self.card_name(int(iid)), amount=amount)
+            n = int(args[0]) if args else 0
+            last = int(args[1]) if len(args) > 1 else -1
+            items = int(args[2]) if len(args) > 2 else 0
+            what = "unwinds" if items else "ends"
+            if n == 0:
+                return self.t(f"track.two_passes_{what}")
+            if last in (0, 1):
+                return self.t(f"track.passed_{what}", player=self.player(last))
+            return self.t("track.passes", n=n)
+        if kind in ("sor", "combat") and len(args) == 2:
+            n, last = int(args[0]), int(args[1])
+            if n and last in (0, 1):
+                return self.t(f"track.{kind}_passed", player=self.player(last))
+            return self.t(f"track.{kind}_two_passes")
+        if kind in ("dies", "wounds", "keeps", "home") and len(args) == 2:
+            card = self.card_name(int(args[0]))
+            if kind == "dies" and args[1] == "effect":
+                return self.t("track.dies_effect", card=card)
+            if kind == "wounds" and args[1] == "0":
+                return self.t("track.wounds_healed", card=card)
+            return self.t(f"track.{kind}", card=card, amount=args[1])
         return self.t(note) if self.has(note) else note
 
     def result_reason(self, result: Any) -> str:

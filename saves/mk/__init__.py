@@ -1,0 +1,1 @@
+"""M.A.G.U.S. shipped games (games/, made by record.py) and teaching scenarios (scenarios/)."""
