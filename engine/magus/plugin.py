@@ -22,7 +22,6 @@ class MkPlugin(ContentPlugin):
     prefix = "MK"
     title: ClassVar[dict[str, str]] = {"en": "M.A.G.U.S.", "hu": "M.A.G.U.S."}
     seats = (2, 2)
-    menu = False          # not on the title screen until its own UI lands (issue 18)
     bots: ClassVar[dict[str, Any]] = {"squire": _squire, "random": random_bot}
     default_bot = "squire"
 
