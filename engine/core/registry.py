@@ -31,9 +31,9 @@ LISTED: dict[str, dict[str, Any]] = {
                          "title": {"en": "Summoner Wars", "hu": "Summoner Wars"}},
     "engine.tk.plugin": {"name": "tk", "prefix": "TK", "seats": (2, 4),
                          "title": {"en": "Tash-Kalar", "hu": "Tash-Kalar"}},
-    # M.A.G.U.S. (issue 18): offered on the title screen since its own UI plays a whole game
-    # at 80×24 by keys ("menu": False would keep a ruleset playable by name only).
-    "engine.magus.plugin": {"name": "mk", "prefix": "MK", "seats": (2, 2), "menu": True,
+    # A listing with "menu": False (and a plugin saying the same) keeps a ruleset in progress
+    # playable by name only; M.A.G.U.S. is offered since its own UI plays a whole game by keys.
+    "engine.magus.plugin": {"name": "mk", "prefix": "MK", "seats": (2, 2),
                             "title": {"en": "M.A.G.U.S.", "hu": "M.A.G.U.S."}},
 }
 
