@@ -1,0 +1,197 @@
+"""A key player that sees only the screen (issue 19): it reads a terminal's text — a browser
+page's xterm buffer (tests/web) or a tmux pane — and answers every decision of a game against
+the AI with the keys a person presses, until the result screen.
+
+Its choices are those of the key player of tests/net/test_net_two_people.py (a person who does
+not know the game): on its decision it opens the actions (``a``) and takes a random line of the
+list — a move, or Pass/Done, each line alike; Concede is never taken — then, in a list of
+options (targets, amounts: "Esc cancels before anything is paid"), a random option. The app's
+answers are read back from the screen, so every dialog is handled as a person would:
+
+* a numbered list (the decision's actions, its options, the keep/cede choice of K 3.7): a random
+  numbered line by its digit; a list with nothing to take: Esc;
+* a refused move, or a key dropped while the AI moved: the list closes and the prompt says why;
+  the player simply decides again;
+* a message (a box without numbered lines, e.g. card info): Enter closes it;
+* the AI moving ("AI (greedy) is thinking…"): it waits for the screen to change;
+* the result screen ("Game over"): the game is played.
+
+Every wait polls the screen until it changes (no fixed pauses); a game that is not over within
+``max_decisions`` decisions, or a screen that stops changing while nobody can act, fails with
+the last screen. Keys are logical names (``a``, ``1``…``9``, ``escape``, ``enter``); the caller's
+``press`` turns them into its terminal's (selenium's ``Keys.ESCAPE``, tmux's ``Escape``).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+#: the box a Textual modal dialog draws (the "tall" border): top, side, bottom
+TOP, SIDE, BOTTOM = "▀", "█", "▄"
+OPTION = re.compile(r"^\s*([1-9])\.\s+(.*\S)")
+#: list lines the player never takes (a person playing on does not give up)
+NEVER = ("Concede", "Feladom", "Offer a draw", "Döntetlent")
+
+
+@dataclass
+class Seen:
+    """What the screen shows, as the player reads it."""
+
+    kind: str                  # "result", "choice", "message", "mine", "waiting", "title"
+    title: str = ""            # the dialog's first line
+    options: list[tuple[int, str]] = field(default_factory=list)
+    body: str = ""             # the dialog's text (the result's first line: who won, why)
+    prompt: str = ""           # the game's prompt line(s) under the panes (and any refusal)
+
+
+def dialog_lines(text: str) -> list[str] | None:
+    """The inner lines of the topmost modal dialog box on the screen, or None."""
+    rows = text.split("\n")
+    top = next((i for i, r in enumerate(rows) if TOP * 8 in r and SIDE in r), None)
+    if top is None:
+        return None
+    left = rows[top].index(SIDE)
+    right = rows[top].rindex(SIDE)
+    inner = []
+    for row in rows[top + 1:]:
+        if BOTTOM * 8 in row:
+            return inner
+        inner.append(row[left + 1:right].strip() if len(row) > right else row[left + 1:].strip())
+    return inner
+
+
+def prompt_lines(text: str) -> list[str]:
+    """The game screen's prompt: the lines between the panes' bottom border and the footer."""
+    rows = text.rstrip("\n").split("\n")
+    while rows and not rows[-1].strip():
+        rows.pop()
+    if not rows:
+        return []
+    rows.pop()                                     # the footer (its keys)
+    for i in range(len(rows) - 1, -1, -1):
+        if rows[i].rstrip().endswith(("╯", "┛")):
+            return [r.strip() for r in rows[i + 1:] if r.strip()]
+    return []
+
+
+def first_paragraph(lines: list[str]) -> str:
+    """The first run of non-empty lines, joined (a sentence the dialog wrapped)."""
+    out: list[str] = []
+    for line in lines:
+        if line:
+            out.append(line)
+        elif out:
+            break
+    return " ".join(out)
+
+
+def read(text: str, me: str) -> Seen:
+    """Classify one screen of a game ``me`` plays (its seat's name as the board shows it)."""
+    inner = dialog_lines(text)
+    if inner is not None:
+        title = inner[0] if inner else ""
+        options = [(int(m.group(1)), m.group(2)) for line in inner
+                   if (m := OPTION.match(line))]
+        if title.startswith(("Game over", "A játszmának vége", "Vége")):
+            return Seen("result", title, body=first_paragraph(inner[1:]))
+        return Seen("choice" if options else "message", title, options, " ".join(inner))
+    prompt = prompt_lines(text)
+    if not prompt:
+        return Seen("title" if "New game vs the AI" in text else "waiting")
+    # the main text may wrap over lines (a refusal's reason follows it): read as one string
+    joined = " ".join(prompt)
+    return Seen("mine" if joined.startswith(f"{me}: ") else "waiting", prompt=joined)
+
+
+@dataclass
+class Record:
+    """What a played game took: decisions answered, keys pressed, lists, messages, the last screen."""
+
+    decisions: int = 0
+    keys: int = 0
+    dialogs: int = 0
+    messages: int = 0
+    seconds: float = 0.0
+    last: str = ""
+    result: str = ""
+
+
+class ScreenPlayer:
+    """Plays ``me``'s seat through ``screen()`` (the terminal's text now) and ``press(key)``."""
+
+    def __init__(self, screen: Callable[[], str], press: Callable[[str], None], me: str,
+                 seed: int = 1, poll: float = 0.02, quiet: float = 30.0) -> None:
+        self.screen, self._press, self.me = screen, press, me
+        self.rng = random.Random(seed)
+        self.poll = poll
+        self.quiet = quiet                  # seconds the screen may stay unchanged, waiting
+        self.record = Record()
+
+    # ------------------------------------------------------------------ keys and waits
+    def press(self, key: str) -> str:
+        """Press ``key`` and return the screen once it has changed and settled (or, when the
+        key changes nothing visible, the screen after ``quiet`` / 10 seconds)."""
+        before = self.screen()
+        self._press(key)
+        self.record.keys += 1
+        return self.settle(before, min(self.quiet, 10.0))
+
+    def settle(self, before: str, timeout: float) -> str:
+        """Wait until the screen differs from ``before`` and then holds still for two polls
+        (a frame drawn in parts is read whole); ``before`` again after ``timeout``."""
+        end = time.monotonic() + timeout
+        now = self.screen()
+        while now == before:
+            if time.monotonic() > end:
+                return now
+            time.sleep(self.poll)
+            now = self.screen()
+        still = 0
+        while still < 2:
+            time.sleep(self.poll)
+            again = self.screen()
+            still = still + 1 if again == now else 0
+            now = again
+        return now
+
+    def pick(self, options: list[tuple[int, str]]) -> int | None:
+        usable = [n for n, label in options if not label.startswith(NEVER)]
+        return self.rng.choice(usable) if usable else None
+
+    # ------------------------------------------------------------------ the game
+    def play(self, max_decisions: int = 2000) -> Record:
+        """Answer every decision until the result screen; the :class:`Record` of the game."""
+        rec = self.record
+        t0 = time.monotonic()
+        text = self.screen()
+        while True:
+            seen = read(text, self.me)
+            rec.last = text
+            if seen.kind == "result":
+                rec.result = seen.body
+                rec.seconds = time.monotonic() - t0
+                return rec
+            if rec.decisions >= max_decisions:
+                raise AssertionError(f"the game was not over after {max_decisions} decisions; "
+                                     f"the last screen:\n{text}")
+            if seen.kind == "choice":
+                rec.dialogs += 1
+                n = self.pick(seen.options)
+                text = self.press("escape" if n is None else str(n))
+            elif seen.kind == "message":
+                rec.messages += 1
+                text = self.press("enter")
+            elif seen.kind == "mine":
+                rec.decisions += 1
+                text = self.press("a")
+            elif seen.kind == "title":
+                raise AssertionError(f"the game's screen was left; the screen:\n{text}")
+            else:                            # the AI moves: wait for the screen to change
+                now = self.settle(text, self.quiet)
+                if now == text:
+                    raise AssertionError(f"nobody moved for {self.quiet} s; the screen:\n{text}")
+                text = now
