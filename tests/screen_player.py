@@ -13,7 +13,9 @@ answers are read back from the screen, so every dialog is handled as a person wo
 * a refused move, or a key dropped while the AI moved: the list closes and the prompt says why;
   the player simply decides again;
 * a message (a box without numbered lines, e.g. card info): Enter closes it;
-* the AI moving ("AI (greedy) is thinking…"): it waits for the screen to change;
+* the AI moving ("AI (greedy) is thinking…"): it waits for the screen to change; while the moves
+  of a server's table are played back ("f: skip playback" on the prompt) it presses ``f`` when
+  told to (``skip_playback``), as an impatient person does;
 * the result screen ("Game over"): the game is played.
 
 Every wait polls the screen until it changes (no fixed pauses); a game that is not over within
@@ -27,12 +29,14 @@ from __future__ import annotations
 import random
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 #: the box a Textual modal dialog draws (the "tall" border): top, side, bottom
 TOP, SIDE, BOTTOM = "▀", "█", "▄"
 OPTION = re.compile(r"^\s*([1-9])\.\s+(.*\S)")
+#: the prompt's hint while another seat's moves are played back (``f`` skips to the end)
+SKIP = "f: skip playback"
 #: list lines the player never takes (a person playing on does not give up)
 NEVER = ("Concede", "Feladom", "Offer a draw", "Döntetlent")
 
@@ -124,8 +128,10 @@ class ScreenPlayer:
     """Plays ``me``'s seat through ``screen()`` (the terminal's text now) and ``press(key)``."""
 
     def __init__(self, screen: Callable[[], str], press: Callable[[str], None], me: str,
-                 seed: int = 1, poll: float = 0.02, quiet: float = 30.0) -> None:
+                 seed: int = 1, poll: float = 0.02, quiet: float = 30.0,
+                 skip_playback: bool = False) -> None:
         self.screen, self._press, self.me = screen, press, me
+        self.skip_playback = skip_playback
         self.rng = random.Random(seed)
         self.poll = poll
         self.quiet = quiet                  # seconds the screen may stay unchanged, waiting
@@ -190,6 +196,8 @@ class ScreenPlayer:
                 text = self.press("a")
             elif seen.kind == "title":
                 raise AssertionError(f"the game's screen was left; the screen:\n{text}")
+            elif self.skip_playback and SKIP in seen.prompt:
+                text = self.press("f")
             else:                            # the AI moves: wait for the screen to change
                 now = self.settle(text, self.quiet)
                 if now == text:

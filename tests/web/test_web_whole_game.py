@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import json
 import time
+from typing import Any
 
 import pytest
 
 from tests.screen_player import Record, ScreenPlayer
-from tests.web.test_web_browser import LATENCY_JS, MENU
+from tests.web.test_web_browser import MENU
 from tests.web.web_helpers import (
     BROWSER_MISSING,
     browser,
@@ -26,6 +27,7 @@ from tests.web.web_helpers import (
     press,
     quit_browser,
     screen,
+    start_server,
     start_web,
     wait_screen,
 )
@@ -36,12 +38,21 @@ pytestmark = pytest.mark.skipif(bool(BROWSER_MISSING), reason=BROWSER_MISSING)
 #: random key player needs 40-150 against the greedy AI
 MAX_DECISIONS = 600
 
+#: each key's keydown on the page and the terminal's frames (as in test_web_browser)
+LATENCY_JS = """
+window.hkkLat = { downs: [], renders: [] };
+document.addEventListener("keydown",
+  (e) => window.hkkLat.downs.push([e.key, performance.now()]), true);
+window.hkkTerminal.onRender(() => window.hkkLat.renders.push(performance.now()));
+"""
+
+#: [key, milliseconds from its keydown to the terminal's next frame]
 DELAYS_JS = """
 const l = window.hkkLat, out = [];
 let j = 0;
-for (const d of l.downs) {
+for (const [key, d] of l.downs) {
   while (j < l.renders.length && l.renders[j] < d) j++;
-  if (j < l.renders.length) out.push(l.renders[j] - d);
+  if (j < l.renders.length) out.push([key, l.renders[j] - d]);
 }
 return out;
 """
@@ -51,7 +62,7 @@ def _keys():
     from selenium.webdriver.common.keys import Keys
 
     return {"escape": Keys.ESCAPE, "enter": Keys.ENTER, "space": " ", "down": Keys.DOWN,
-            "up": Keys.UP, "left": Keys.LEFT}
+            "up": Keys.UP, "left": Keys.LEFT, "right": Keys.RIGHT, "end": Keys.END}
 
 
 def _instant_ai(driver) -> None:
@@ -100,20 +111,50 @@ def _expected_end(summary) -> str:
              reason=reason, rule=result["rule"])
 
 
-def figures(rec: Record, summary, delays: list[float]) -> dict:
-    delays = sorted(delays)
-    pct = (lambda q: round(delays[min(len(delays) - 1, int(q * len(delays)))], 1)) \
-        if delays else (lambda q: None)
+def _spread(ms: list[float]) -> dict:
+    ms = sorted(ms)
+    if not ms:
+        return {"n": 0}
+    at = (lambda q: round(ms[min(len(ms) - 1, int(q * len(ms)))], 1))
+    return {"n": len(ms), "p50": at(0.5), "p95": at(0.95), "max": round(ms[-1], 1)}
+
+
+def figures(rec: Record, summary, delays: list[list]) -> dict:
+    """The game's figures; the keypress-to-frame delays of all keys, of ``a`` (the list of
+    actions opens) and of the digits (a move is made, or its options open)."""
     return {"turns": summary.meta.get("turn"), "decisions": rec.decisions,
             "lists_answered": rec.dialogs, "keys": rec.keys, "entries": summary.entries,
             "wall_s": round(rec.seconds, 1), "end": rec.result,
-            "keypress_to_frame_ms": {"n": len(delays), "p50": pct(0.5), "p95": pct(0.95),
-                                     "max": round(delays[-1], 1) if delays else None}}
+            "keypress_to_frame_ms": {
+                "all": _spread([ms for _k, ms in delays]),
+                "a_opens_the_list": _spread([ms for k, ms in delays if k == "a"]),
+                "digit_chooses": _spread([ms for k, ms in delays if k.isdigit()])}}
+
+
+def _play(driver, me: str, skip_playback: bool = False) -> tuple[Record, list[list]]:
+    """The key player at the page until the result screen; its record and the key delays."""
+    driver.execute_script(LATENCY_JS)
+    keys = _keys()
+    player = ScreenPlayer(lambda: screen(driver), lambda key: press(driver, keys.get(key, key)),
+                          me=me, seed=19, skip_playback=skip_playback)
+    rec = player.play(MAX_DECISIONS)
+    return rec, driver.execute_script(DELAYS_JS)
+
+
+def _check_end(rec: Record, save, me: str) -> Any:
+    """The result screen says what the save says, and the save holds a whole game."""
+    from engine.core import store
+
+    summary = store.summarize(save)
+    assert summary.meta["result"], "the save has no result"
+    assert [seat.name for seat in summary.seats] == [me, "AI (greedy)"], summary.seats
+    assert rec.result == _expected_end(summary), (rec.result, summary.meta)
+    assert "Game over" in rec.last, rec.last
+    assert summary.entries > 2 * summary.meta["turn"]       # every turn of the game is there
+    return summary
 
 
 def test_a_whole_hkk_game_against_the_ai_in_the_browser(tmp_path):
-    from engine.core import store
-
     env = env_for(tmp_path / "home")
     env["TMPDIR"] = str(tmp_path)              # the sessions' data dirs: tmp_path/hkk-web-*/
     web, url = start_web(env, "--lang", "en")
@@ -122,24 +163,46 @@ def test_a_whole_hkk_game_against_the_ai_in_the_browser(tmp_path):
         open_page(driver, url, MENU, "Hotseat", "Quit")
         [data] = list(tmp_path.glob("hkk-web-*/session-1"))
         _instant_ai(driver)
-        assert 'ai_pace = 0' in (data / "settings.toml").read_text()
+        assert "ai_pace = 0" in (data / "settings.toml").read_text()
         _start_game(driver)
-        driver.execute_script(LATENCY_JS)
-        keys = _keys()
-        player = ScreenPlayer(lambda: screen(driver),
-                              lambda key: press(driver, keys.get(key, key)), me="Player",
-                              seed=19)
-        rec = player.play(MAX_DECISIONS)
-        delays = driver.execute_script(DELAYS_JS)
-        [save] = list((data / "saves").glob("*.hkk"))
-        summary = store.summarize(save)
-        assert summary.meta["result"], "the save has no result"
-        assert rec.result == _expected_end(summary), (rec.result, summary.meta)
-        assert "Game over" in rec.last, rec.last
-        assert summary.entries > 2 * summary.meta["turn"]       # the whole game, every turn
+        rec, delays = _play(driver, "Player")
+        [save] = list((data / "saves").glob("*.hkk"))    # read before the session ends
+        summary = _check_end(rec, save, "Player")
         print("hkk web whole game:", json.dumps(figures(rec, summary, delays)))
         print(rec.last)
         driver.save_screenshot(str(tmp_path / "end.png"))
     finally:
         quit_browser(driver)
         assert web.stop() == 0
+
+
+def test_a_whole_hkk_game_at_a_server_table_against_its_ai_in_the_browser(tmp_path):
+    """``hkk web --server``: the page's player names itself, opens a table against the
+    server's greedy AI in the lobby, and plays it to the end; the server's save of the table
+    has the result the page shows."""
+    k = _keys()
+    home = tmp_path / "home"
+    home.mkdir()
+    env = env_for(home)
+    server, tcp = start_server(env, tmp_path)
+    web, url = start_web(env, "--lang", "en", "--server", tcp)
+    driver = browser()
+    try:
+        open_page(driver, url, "Your name")
+        press(driver, "Bria", k["enter"])
+        wait_screen(driver, "you are Bria", "No tables yet")
+        press(driver, "n")
+        wait_screen(driver, "New table", "Open the table")
+        press(driver, k["down"], k["down"], k["right"])              # the opponent: the AI
+        wait_screen(driver, "Opponent: ◀ the AI (greedy) ▶")
+        press(driver, k["end"], k["enter"])                          # Open the table
+        wait_screen(driver, "Board", "Hand", "Log", "Bria (you)", timeout=60)
+        rec, delays = _play(driver, "Bria", skip_playback=True)
+        [save] = list((tmp_path / "data" / "tables").glob("*.hkk"))
+        summary = _check_end(rec, save, "Bria")
+        print("hkk web --server whole game:", json.dumps(figures(rec, summary, delays)))
+        print(rec.last)
+    finally:
+        quit_browser(driver)
+        assert web.stop() == 0
+        assert server.stop() == 0
