@@ -35,10 +35,25 @@ from dataclasses import dataclass, field
 #: the box a Textual modal dialog draws (the "tall" border): top, side, bottom
 TOP, SIDE, BOTTOM = "▀", "█", "▄"
 OPTION = re.compile(r"^\s*([1-9])\.\s+(.*\S)")
-#: the prompt's hint while another seat's moves are played back (``f`` skips to the end)
-SKIP = "f: skip playback"
-#: list lines the player never takes (a person playing on does not give up)
-NEVER = ("Concede", "Feladom", "Offer a draw", "Döntetlent")
+
+
+@dataclass(frozen=True)
+class Words:
+    """The app's words the player reads, in the game's language (from the app's catalogs)."""
+
+    game_over: str             # the result screen's title
+    new_game: str              # the title screen's first line
+    skip: str                  # the prompt's hint while another seat's moves are played back
+    never: tuple[str, ...]     # list lines it never takes: a person playing on does not give up
+
+    @classmethod
+    def of(cls, lang: str = "en", ruleset: str = "hkk") -> Words:
+        from hkk_tui.i18n import t, tr
+
+        return cls(t("over.title", lang), t("menu.new", lang),
+                   t("story.keys_moving", lang).split(" · ")[0],
+                   (tr(ruleset, "act.concede", lang), tr(ruleset, "act.offer_draw", lang),
+                    t("key.concede", lang), t("key.offer_draw", lang)))
 
 
 @dataclass
@@ -93,19 +108,20 @@ def first_paragraph(lines: list[str]) -> str:
     return " ".join(out)
 
 
-def read(text: str, me: str) -> Seen:
+def read(text: str, me: str, words: Words | None = None) -> Seen:
     """Classify one screen of a game ``me`` plays (its seat's name as the board shows it)."""
+    words = words or Words.of()
     inner = dialog_lines(text)
     if inner is not None:
         title = inner[0] if inner else ""
         options = [(int(m.group(1)), m.group(2)) for line in inner
                    if (m := OPTION.match(line))]
-        if title.startswith(("Game over", "A játszmának vége", "Vége")):
+        if title.startswith(words.game_over):
             return Seen("result", title, body=first_paragraph(inner[1:]))
         return Seen("choice" if options else "message", title, options, " ".join(inner))
     prompt = prompt_lines(text)
     if not prompt:
-        return Seen("title" if "New game vs the AI" in text else "waiting")
+        return Seen("title" if words.new_game in text else "waiting")
     # the main text may wrap over lines (a refusal's reason follows it): read as one string
     joined = " ".join(prompt)
     return Seen("mine" if joined.startswith(f"{me}: ") else "waiting", prompt=joined)
@@ -113,7 +129,8 @@ def read(text: str, me: str) -> Seen:
 
 @dataclass
 class Record:
-    """What a played game took: decisions answered, keys pressed, lists, messages, the last screen."""
+    """What a played game took: decisions answered, keys pressed, lists answered, messages
+    closed, its seconds, the last screen and the result's words."""
 
     decisions: int = 0
     keys: int = 0
@@ -129,8 +146,9 @@ class ScreenPlayer:
 
     def __init__(self, screen: Callable[[], str], press: Callable[[str], None], me: str,
                  seed: int = 1, poll: float = 0.02, quiet: float = 30.0,
-                 skip_playback: bool = False) -> None:
+                 skip_playback: bool = False, lang: str = "en", ruleset: str = "hkk") -> None:
         self.screen, self._press, self.me = screen, press, me
+        self.words = Words.of(lang, ruleset)
         self.skip_playback = skip_playback
         self.rng = random.Random(seed)
         self.poll = poll
@@ -165,7 +183,7 @@ class ScreenPlayer:
         return now
 
     def pick(self, options: list[tuple[int, str]]) -> int | None:
-        usable = [n for n, label in options if not label.startswith(NEVER)]
+        usable = [n for n, label in options if not label.startswith(self.words.never)]
         return self.rng.choice(usable) if usable else None
 
     # ------------------------------------------------------------------ the game
@@ -175,7 +193,7 @@ class ScreenPlayer:
         t0 = time.monotonic()
         text = self.screen()
         while True:
-            seen = read(text, self.me)
+            seen = read(text, self.me, self.words)
             rec.last = text
             if seen.kind == "result":
                 rec.result = seen.body
@@ -196,7 +214,7 @@ class ScreenPlayer:
                 text = self.press("a")
             elif seen.kind == "title":
                 raise AssertionError(f"the game's screen was left; the screen:\n{text}")
-            elif self.skip_playback and SKIP in seen.prompt:
+            elif self.skip_playback and self.words.skip in seen.prompt:
                 text = self.press("f")
             else:                            # the AI moves: wait for the screen to change
                 now = self.settle(text, self.quiet)

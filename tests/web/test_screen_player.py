@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.screen_player import ScreenPlayer, read
+from tests.screen_player import ScreenPlayer, Words, read
 
 SCREENS = Path(__file__).parent / "screens"
 
@@ -66,6 +66,18 @@ def test_a_result_sentence_the_box_wrapped_is_read_whole():
     assert seen.body == "AI (greedy) wins: the opponent's life fell to 0 (K 3.14)."
 
 
+def test_reads_the_result_in_the_players_language():
+    inner = ["Vége a játszmának", "", "A gép (mohó) nyer: az ellenfél élete 0-ra csökkent",
+             "(K 3.14)."]
+    box = [" █" + "▀" * 60 + "█"] + [f" █ {line:<59}█" for line in inner] + \
+        [" █" + "▄" * 60 + "█"]
+    text = "\n".join(["", *box, "", " esc Bezárás"])
+    assert read(text, "Játékos").kind == "message"                 # not English words
+    seen = read(text, "Játékos", Words.of("hu"))
+    assert seen.kind == "result"
+    assert seen.body == "A gép (mohó) nyer: az ellenfél élete 0-ra csökkent (K 3.14)."
+
+
 def test_the_title_screen_is_not_a_game():
     assert read(shot("title"), "Player").kind == "title"
 
@@ -73,7 +85,11 @@ def test_the_title_screen_is_not_a_game():
 def test_the_player_never_concedes():
     player = ScreenPlayer(str, print, "Player")
     assert {player.pick([(1, "Concede"), (2, "Pass")]) for _ in range(50)} == {2}
+    assert {player.pick([(1, "Offer a draw"), (2, "Play Slime Larva (1 VP)")])
+            for _ in range(50)} == {2}
     assert player.pick([(1, "Concede")]) is None
+    hungarian = ScreenPlayer(str, print, "Játékos", lang="hu")
+    assert hungarian.pick([(1, "Feladás"), (2, "Passz")]) == 2
 
 
 class Scripted:
