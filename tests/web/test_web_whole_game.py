@@ -17,8 +17,7 @@ from typing import Any
 
 import pytest
 
-from tests.screen_player import Record, ScreenPlayer
-from tests.web.test_web_browser import MENU
+from tests.screen_player import Record, ScreenPlayer, Words, read
 from tests.web.web_helpers import (
     BROWSER_MISSING,
     browser,
@@ -65,50 +64,70 @@ def _keys():
             "up": Keys.UP, "left": Keys.LEFT, "right": Keys.RIGHT, "end": Keys.END}
 
 
-def _instant_ai(driver) -> None:
+def _t(key: str, lang: str, **params: str) -> str:
+    from hkk_tui.i18n import t
+
+    return t(key, lang, **params)
+
+
+def _instant_ai(driver, lang: str) -> None:
     """Settings, by keys: the AI's pace "instant" (no playback of its moves), saved."""
     k = _keys()
+    menu = _t("menu.new", lang)
     press(driver, k["up"], k["up"], k["up"])                    # the menu wraps to Settings
-    wait_screen(driver, "Settings", MENU)
+    wait_screen(driver, _t("menu.settings", lang), menu)
     press(driver, k["enter"])
-    wait_screen(driver, "AI pace", "Save settings")
+    wait_screen(driver, _t("settings.pace", lang), _t("settings.save", lang))
     press(driver, k["down"], k["down"], k["down"])              # to the AI pace
-    for _ in range(6):
-        if "AI pace: ◀ instant ▶" in screen(driver):
-            break
+    instant = f"{_t('settings.pace', lang)}: ◀ {_t('pace.instant', lang)} ▶"
+    for _ in range(6):                                          # its values go round
         before = screen(driver)
+        if instant in before:
+            break
         press(driver, k["left"])
         end = time.monotonic() + 10
         while screen(driver) == before and time.monotonic() < end:
             time.sleep(0.02)
-    wait_screen(driver, "AI pace: ◀ instant ▶")
+    wait_screen(driver, instant)
     press(driver, k["down"], k["down"], k["enter"])             # Save settings
-    wait_screen(driver, "Settings saved", MENU)
+    wait_screen(driver, _t("settings.saved", lang), menu)
 
 
-def _start_game(driver) -> None:
+def _start_game(driver, lang: str, me: str) -> None:
+    """From the title (its cursor on Settings): a new HKK game against the greedy AI."""
     k = _keys()
-    wait_screen(driver, MENU, absent=("Save settings",))
+    wait_screen(driver, _t("menu.new", lang), absent=(_t("settings.save", lang),))
     press(driver, k["down"], k["down"], k["down"], k["enter"])  # from Settings to New game
-    wait_screen(driver, "Which game?")
+    wait_screen(driver, _t("ruleset.choose", lang))
     press(driver, k["enter"])                                   # Hatalom Kártyái
-    form = wait_screen(driver, "Start the game")
-    assert "AI: ◀ Easy (greedy) ▶" in form, form
+    form = wait_screen(driver, _t("new.start", lang))
+    easy = _t("level.easy", lang, bot=_t("bot.greedy", lang))
+    assert f"◀ {easy} ▶" in form, form
     press(driver, k["down"], k["down"], k["down"], k["enter"])  # to "Start the game"
-    wait_screen(driver, "Board", "Hand", "Log", " Player", timeout=60)
+    _wait_game(driver, me, lang)
 
 
-def _expected_end(summary) -> str:
-    """The result screen's line for the save's result, in English: who won, why, which rule."""
-    from hkk_tui.i18n import t, tr
+def _wait_game(driver, me: str, lang: str) -> None:
+    """Until the game screen is up (its prompt under the panes, no dialog over it)."""
+    words = Words.of(lang)
+    end = time.monotonic() + 60
+    while read(text := screen(driver), me, words).kind not in ("mine", "waiting") or \
+            me not in text:
+        assert time.monotonic() < end, f"no game screen for {me}:\n{text}"
+        time.sleep(0.05)
+
+
+def _expected_end(summary, lang: str) -> str:
+    """The result screen's line for the save's result: who won, why, by which rule."""
+    from hkk_tui.i18n import tr
 
     result = summary.meta["result"]
     names = [seat.name for seat in summary.seats]
-    reason = tr("hkk", f"result.{result['reason']}", "en")
+    reason = tr("hkk", f"result.{result['reason']}", lang)
     if not result["winners"]:
-        return t("over.draw", "en", reason=reason, rule=result["rule"])
-    return t("over.won", "en", player=", ".join(names[w] for w in result["winners"]),
-             reason=reason, rule=result["rule"])
+        return _t("over.draw", lang, reason=reason, rule=result["rule"])
+    return _t("over.won", lang, player=", ".join(names[w] for w in result["winners"]),
+              reason=reason, rule=result["rule"])
 
 
 def _spread(ms: list[float]) -> dict:
@@ -131,44 +150,49 @@ def figures(rec: Record, summary, delays: list[list]) -> dict:
                 "digit_chooses": _spread([ms for k, ms in delays if k.isdigit()])}}
 
 
-def _play(driver, me: str, skip_playback: bool = False) -> tuple[Record, list[list]]:
+def _play(driver, me: str, lang: str = "en",
+          skip_playback: bool = False) -> tuple[Record, list[list]]:
     """The key player at the page until the result screen; its record and the key delays."""
     driver.execute_script(LATENCY_JS)
     keys = _keys()
     player = ScreenPlayer(lambda: screen(driver), lambda key: press(driver, keys.get(key, key)),
-                          me=me, seed=19, skip_playback=skip_playback)
+                          me=me, seed=19, skip_playback=skip_playback, lang=lang)
     rec = player.play(MAX_DECISIONS)
     return rec, driver.execute_script(DELAYS_JS)
 
 
-def _check_end(rec: Record, save, me: str) -> Any:
+def _check_end(rec: Record, save, me: str, lang: str = "en") -> Any:
     """The result screen says what the save says, and the save holds a whole game."""
     from engine.core import store
 
     summary = store.summarize(save)
     assert summary.meta["result"], "the save has no result"
-    assert [seat.name for seat in summary.seats] == [me, "AI (greedy)"], summary.seats
-    assert rec.result == _expected_end(summary), (rec.result, summary.meta)
-    assert "Game over" in rec.last, rec.last
+    ai = _t("seat.ai", lang, bot=_t("bot.greedy", lang))
+    assert [seat.name for seat in summary.seats] == [me, ai], summary.seats
+    assert rec.result == _expected_end(summary, lang), (rec.result, summary.meta)
+    assert Words.of(lang).game_over in rec.last, rec.last
     assert summary.entries > 2 * summary.meta["turn"]       # every turn of the game is there
     return summary
 
 
-def test_a_whole_hkk_game_against_the_ai_in_the_browser(tmp_path):
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_a_whole_hkk_game_against_the_ai_in_the_browser(tmp_path, lang):
     env = env_for(tmp_path / "home")
     env["TMPDIR"] = str(tmp_path)              # the sessions' data dirs: tmp_path/hkk-web-*/
-    web, url = start_web(env, "--lang", "en")
+    web, url = start_web(env, "--lang", lang)
     driver = browser()
+    me = _t("seat.you", lang)
     try:
-        open_page(driver, url, MENU, "Hotseat", "Quit")
+        open_page(driver, url, _t("menu.new", lang), _t("menu.quit", lang))
         [data] = list(tmp_path.glob("hkk-web-*/session-1"))
-        _instant_ai(driver)
+        _instant_ai(driver, lang)
         assert "ai_pace = 0" in (data / "settings.toml").read_text()
-        _start_game(driver)
-        rec, delays = _play(driver, "Player")
+        _start_game(driver, lang, me)
+        rec, delays = _play(driver, me, lang)
         [save] = list((data / "saves").glob("*.hkk"))    # read before the session ends
-        summary = _check_end(rec, save, "Player")
-        print("hkk web whole game:", json.dumps(figures(rec, summary, delays)))
+        summary = _check_end(rec, save, me, lang)
+        print(f"hkk web whole game ({lang}):", json.dumps(figures(rec, summary, delays),
+                                                          ensure_ascii=False))
         print(rec.last)
         driver.save_screenshot(str(tmp_path / "end.png"))
     finally:
@@ -196,7 +220,7 @@ def test_a_whole_hkk_game_at_a_server_table_against_its_ai_in_the_browser(tmp_pa
         press(driver, k["down"], k["down"], k["right"])              # the opponent: the AI
         wait_screen(driver, "Opponent: ◀ the AI (greedy) ▶")
         press(driver, k["end"], k["enter"])                          # Open the table
-        wait_screen(driver, "Board", "Hand", "Log", "Bria (you)", timeout=60)
+        _wait_game(driver, "Bria", "en")
         rec, delays = _play(driver, "Bria", skip_playback=True)
         [save] = list((tmp_path / "data" / "tables").glob("*.hkk"))
         summary = _check_end(rec, save, "Bria")
