@@ -154,6 +154,7 @@ class ScreenPlayer:
         self.poll = poll
         self.quiet = quiet                  # seconds the screen may stay unchanged, waiting
         self.record = Record()
+        self._started: float | None = None
 
     # ------------------------------------------------------------------ keys and waits
     def press(self, key: str) -> str:
@@ -187,37 +188,70 @@ class ScreenPlayer:
         return self.rng.choice(usable) if usable else None
 
     # ------------------------------------------------------------------ the game
+    def step(self, text: str, max_decisions: int) -> str | None:
+        """Answer the screen ``text`` with one key: the screen after it, or None when nothing
+        on it is the player's to answer (another seat moves; or the game is over, and
+        ``record.result`` says how)."""
+        rec = self.record
+        if self._started is None:
+            self._started = time.monotonic()
+        seen = read(text, self.me, self.words)
+        rec.last = text
+        if seen.kind == "result":
+            if not rec.result:
+                rec.result = seen.body
+                rec.seconds = time.monotonic() - self._started
+            return None
+        if rec.decisions >= max_decisions:
+            raise AssertionError(f"the game was not over after {max_decisions} decisions of "
+                                 f"{self.me}; the last screen:\n{text}")
+        if seen.kind == "choice":
+            rec.dialogs += 1
+            n = self.pick(seen.options)
+            return self.press("escape" if n is None else str(n))
+        if seen.kind == "message":
+            rec.messages += 1
+            return self.press("enter")
+        if seen.kind == "mine":
+            rec.decisions += 1
+            return self.press("a")
+        if seen.kind == "title":
+            raise AssertionError(f"the game's screen was left; the screen:\n{text}")
+        if self.skip_playback and self.words.skip in seen.prompt:
+            return self.press("f")
+        return None
+
     def play(self, max_decisions: int = 2000) -> Record:
         """Answer every decision until the result screen; the :class:`Record` of the game."""
-        rec = self.record
-        t0 = time.monotonic()
         text = self.screen()
         while True:
-            seen = read(text, self.me, self.words)
-            rec.last = text
-            if seen.kind == "result":
-                rec.result = seen.body
-                rec.seconds = time.monotonic() - t0
-                return rec
-            if rec.decisions >= max_decisions:
-                raise AssertionError(f"the game was not over after {max_decisions} decisions; "
-                                     f"the last screen:\n{text}")
-            if seen.kind == "choice":
-                rec.dialogs += 1
-                n = self.pick(seen.options)
-                text = self.press("escape" if n is None else str(n))
-            elif seen.kind == "message":
-                rec.messages += 1
-                text = self.press("enter")
-            elif seen.kind == "mine":
-                rec.decisions += 1
-                text = self.press("a")
-            elif seen.kind == "title":
-                raise AssertionError(f"the game's screen was left; the screen:\n{text}")
-            elif self.skip_playback and self.words.skip in seen.prompt:
-                text = self.press("f")
-            else:                            # the AI moves: wait for the screen to change
-                now = self.settle(text, self.quiet)
-                if now == text:
+            after = self.step(text, max_decisions)
+            if self.record.result:
+                return self.record
+            if after is None:                # the AI moves: wait for the screen to change
+                after = self.settle(text, self.quiet)
+                if after == text:
                     raise AssertionError(f"nobody moved for {self.quiet} s; the screen:\n{text}")
-                text = now
+            text = after
+
+
+def play_together(players: list[ScreenPlayer], max_decisions: int = 2000,
+                  quiet: float = 30.0) -> None:
+    """Several players at one game, each at its own screen (a browser page, a terminal): each
+    answers what its screen asks, in turn, until every screen shows the result. Fails with the
+    screens when none changes for ``quiet`` seconds while nobody can answer."""
+    while True:
+        acted = False
+        for p in players:
+            acted = p.step(p.screen(), max_decisions) is not None or acted
+        if all(p.record.result for p in players):
+            return
+        if acted:
+            continue
+        seen = [p.screen() for p in players]
+        end = time.monotonic() + quiet
+        while [p.screen() for p in players] == seen:
+            if time.monotonic() > end:
+                raise AssertionError(f"nobody moved for {quiet} s; the screens:\n" +
+                                     "\n\n".join(seen))
+            time.sleep(players[0].poll)

@@ -19,11 +19,14 @@ from typing import Any
 
 import pytest
 
-from tests.screen_player import Record, ScreenPlayer, Words, read
+from tests.screen_player import Record, ScreenPlayer, Words, play_together, read
+from tests.tui.tui_helpers import HAVE_TMUX, Tmux
 from tests.web.web_helpers import (
     BROWSER_MISSING,
+    ROOT,
     browser,
     env_for,
+    hkk,
     open_page,
     press,
     quit_browser,
@@ -229,6 +232,65 @@ def test_a_whole_hkk_game_at_a_server_table_against_its_ai_in_the_browser(tmp_pa
         summary = _check_end(rec, save, "Bria")
         print("hkk web --server whole game:", json.dumps(figures(rec, summary, delays)))
         print(rec.last)
+    finally:
+        quit_browser(driver)
+        assert web.stop() == 0
+        assert server.stop() == 0
+
+
+@pytest.mark.skipif(not HAVE_TMUX, reason="tmux is not installed (CI installs it)")
+def test_a_whole_hkk_game_between_a_browser_and_a_terminal_player(tmp_path):
+    """A table of an ``hkk server`` opened by a terminal player (``hkk connect`` in tmux, 80x24,
+    no colour) and joined from the page: both play by keys, each reading only its own screen,
+    to the end, and both screens show the result of the server's save."""
+    k = _keys()
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "settings.toml").write_text('lang = "en"\nai_pace = 0.0\n')
+    env = env_for(home)
+    server, tcp = start_server(env, tmp_path)
+    web, url = start_web(env, "--lang", "en", "--server", tcp)
+    driver = browser()
+    tmux_keys = {"escape": "Escape", "enter": "Enter"}
+    try:
+        with Tmux("whole") as tmux:
+            tmux.start("tess", hkk("connect", tcp, "--name", "Tess"),
+                       {"HKK_DATA_DIR": str(home), "PYTHONPATH": str(ROOT), "NO_COLOR": "1"})
+            tmux.wait_for("tess", "you are Tess", "No tables yet")
+            tmux.press("tess", "n", "New table")
+            tmux.press("tess", "End")
+            tmux.press("tess", "Enter", "You sit at table")
+            open_page(driver, url, "Your name")
+            press(driver, "Bria", k["enter"])
+            wait_screen(driver, "Tess", "free seat")                 # the table in the lobby
+            press(driver, k["enter"])                                # sit down
+            _wait_game(driver, "Bria", "en")
+            bria = ScreenPlayer(lambda: screen(driver),
+                                lambda key: press(driver, k.get(key, key)), me="Bria",
+                                seed=19, skip_playback=True)
+            tess = ScreenPlayer(lambda: tmux.capture("tess"),
+                                lambda key: tmux.run("send-keys", "-t", "tess",
+                                                     tmux_keys.get(key, key)),
+                                me="Tess", seed=20, skip_playback=True)
+            t0 = time.monotonic()
+            play_together([bria, tess], MAX_DECISIONS)
+            wall = time.monotonic() - t0
+            [save] = list((tmp_path / "data" / "tables").glob("*.hkk"))
+            from engine.core import store
+
+            summary = store.summarize(save)
+            assert [seat.name for seat in summary.seats] == ["Tess", "Bria"], summary.seats
+            end = _expected_end(summary, "en")
+            assert bria.record.result == end and tess.record.result == end, (
+                bria.record.result, tess.record.result, summary.meta)
+            assert summary.entries > 2 * summary.meta["turn"]
+            print("hkk web browser vs terminal whole game:", json.dumps({
+                "turns": summary.meta["turn"], "entries": summary.entries,
+                "decisions": {"browser": bria.record.decisions,
+                              "terminal": tess.record.decisions},
+                "keys": bria.record.keys + tess.record.keys, "wall_s": round(wall, 1),
+                "end": end}))
+            print(tess.record.last)
     finally:
         quit_browser(driver)
         assert web.stop() == 0
