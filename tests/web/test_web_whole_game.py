@@ -6,7 +6,8 @@ move or Pass, the options of a move, Esc, the keep/cede choice — until the res
 words of the result screen are those of the game's save in the session's data directory (who
 won, why, by which rule), and the save holds the whole game. It is played in English and in
 Hungarian (every word waited for comes from the app's catalogs), and once more at a table of an
-``hkk server`` through ``hkk web --server``, opened in the lobby against the server's AI.
+``hkk server`` through ``hkk web --server``, opened in the lobby against the server's AI; with
+``HKK_LONG_TESTS=1`` also a whole game between the page and a terminal ``hkk connect`` player.
 
 It prints the game's figures (turns, decisions, entries, keys, wall time) and the delay from
 each keypress to the next frame of the page's terminal, measured in the page."""
@@ -14,6 +15,7 @@ each keypress to the next frame of the page's terminal, measured in the page."""
 from __future__ import annotations
 
 import json
+import os
 import time
 from typing import Any
 
@@ -238,6 +240,13 @@ def test_a_whole_hkk_game_at_a_server_table_against_its_ai_in_the_browser(tmp_pa
         assert server.stop() == 0
 
 
+#: set (to anything) to also play the browser-against-terminal game: two random key players take
+#: 30-50 turns and 300-450 decisions, 5-8 minutes on two shared CPUs
+LONG = os.environ.get("HKK_LONG_TESTS", "")
+
+
+@pytest.mark.skipif(not LONG, reason="a whole game of two random key players takes 5-8 minutes; "
+                    "HKK_LONG_TESTS=1 runs it")
 @pytest.mark.skipif(not HAVE_TMUX, reason="tmux is not installed (CI installs it)")
 def test_a_whole_hkk_game_between_a_browser_and_a_terminal_player(tmp_path):
     """A table of an ``hkk server`` opened by a terminal player (``hkk connect`` in tmux, 80x24,
