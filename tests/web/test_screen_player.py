@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.screen_player import ScreenPlayer, Words, read
+from tests.screen_player import ScreenPlayer, Words, play_together, read
 
 SCREENS = Path(__file__).parent / "screens"
 
@@ -138,3 +138,26 @@ def test_leaving_the_game_for_the_title_fails():
     term = Scripted("title", {})
     with pytest.raises(AssertionError, match="left"):
         ScreenPlayer(term.screen, term.press, "Player", poll=0.001).play(5)
+
+
+def test_two_players_each_answer_their_own_screen_until_both_see_the_result():
+    alice = Scripted("keep_or_cede", {("keep_or_cede", "a"): "actions_list",
+                                      ("actions_list", "1"): "result",
+                                      ("actions_list", "2"): "result"})
+    thinking = with_prompt(shot("keep_or_cede"), "Player is moving · Keep the start")
+    bob_keys: list[str] = []
+    a = ScreenPlayer(alice.screen, alice.press, "Player", poll=0.001)
+    b = ScreenPlayer(lambda: shot("result") if alice.now == "result" else thinking,
+                     bob_keys.append, "Bob", poll=0.001)
+    play_together([a, b], 10, quiet=5)
+    assert len(alice.keys) == 2 and bob_keys == []
+    assert a.record.result == b.record.result == \
+        "AI (greedy) wins: the opponent's life fell to 0 (K 3.14)."
+
+
+def test_two_players_waiting_for_each_other_fail_with_both_screens():
+    thinking = with_prompt(shot("keep_or_cede"), "Somebody else is thinking…")
+    players = [ScreenPlayer(lambda: thinking, print, name, poll=0.001) for name in ("A", "B")]
+    with pytest.raises(AssertionError, match="nobody moved") as failed:
+        play_together(players, 10, quiet=0.2)
+    assert str(failed.value).count("Somebody else is thinking") == 2
