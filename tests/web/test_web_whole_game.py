@@ -43,6 +43,9 @@ pytestmark = pytest.mark.skipif(bool(BROWSER_MISSING), reason=BROWSER_MISSING)
 #: a game not over after this many decisions of the player fails (with its last screen); the
 #: random key player needed 25-90 against the greedy AI (13-25 turns) in the runs so far
 MAX_DECISIONS = 600
+#: seconds the page may stay unchanged while the AI thinks before the test fails with its screen
+#: (30 s once proved too short with the machine's two CPUs shared by 14 busy processes)
+QUIET = 120.0
 
 #: each key's keydown on the page and the terminal's frames (as in test_web_browser)
 LATENCY_JS = """
@@ -163,7 +166,7 @@ def _play(driver, me: str, lang: str = "en",
     driver.execute_script(LATENCY_JS)
     keys = _keys()
     player = ScreenPlayer(lambda: screen(driver), lambda key: press(driver, keys.get(key, key)),
-                          me=me, seed=19, skip_playback=skip_playback, lang=lang)
+                          me=me, seed=19, skip_playback=skip_playback, lang=lang, quiet=QUIET)
     rec = player.play(MAX_DECISIONS)
     return rec, driver.execute_script(DELAYS_JS)
 
@@ -282,7 +285,7 @@ def test_a_whole_hkk_game_between_a_browser_and_a_terminal_player(tmp_path):
                                                      tmux_keys.get(key, key)),
                                 me="Tess", seed=20, skip_playback=True)
             t0 = time.monotonic()
-            play_together([bria, tess], MAX_DECISIONS)
+            play_together([bria, tess], MAX_DECISIONS, quiet=QUIET)
             wall = time.monotonic() - t0
             [save] = list((tmp_path / "data" / "tables").glob("*.hkk"))
             from engine.core import store
