@@ -1,6 +1,7 @@
 """A key player that sees only the screen (issue 19): it reads a terminal's text — a browser
-page's xterm buffer (tests/web) or a tmux pane — and answers every decision of a game against
-the AI with the keys a person presses, until the result screen.
+page's xterm buffer (tests/web) or a tmux pane — and answers every decision of its seat with
+the keys a person presses, until the result screen: against the AI (:meth:`ScreenPlayer.play`),
+or with other players each at their own screen (:func:`play_together`).
 
 Its choices are those of the key player of tests/net/test_net_two_people.py (a person who does
 not know the game): on its decision it opens the actions (``a``) and takes a random line of the
