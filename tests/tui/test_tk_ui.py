@@ -195,100 +195,63 @@ def test_a_refused_square_is_told_and_nothing_changes(monkeypatch):
     run(body, "en", size=(80, 24), seed=4)
 
 
-def test_a_whole_duel_against_the_ai_by_keys_reaches_the_result(monkeypatch):
-    """Places and summons by keys against the tactician until the game's end (a short game:
-    ``max_turns`` 6 a seat), then the result screen with ranks."""
+def _natural_end(session) -> None:
+    """The game ended by its own rules: the end trigger and the final round (TK Vége.kör),
+    never the bot games' safety stop (``max_turns``)."""
+    ended = [ev for e in session.game.entries for ev in e.events if isinstance(ev, E.GameEnded)]
+    assert len(ended) == 1 and ended[0].result.reason == "final_round", ended
+    assert any(isinstance(ev, E.EndTriggered) for e in session.game.entries for ev in e.events)
+
+
+def test_tk_vege_kor_a_whole_duel_against_the_ai_by_keys_to_its_own_end(monkeypatch):
+    """A DUEL against the tactician, every decision of the player's by keys (tests/tui/tk_keys:
+    summons from the hand with ``n`` and Enter, places with the arrows on the board), to the
+    game's own end (TK Vége.Párbaj or the last card, then the final round, TK Vége.kör); the
+    result screen shows the ranks."""
     fresh_data_dir(monkeypatch)
 
     async def body(app, pilot):
+        from tk_keys import KeyPlayer
+
         from hkk_tui.screens.dialogs import ResultScreen
 
-        screen = await _start(app, pilot, options={"max_turns": 6})
-        await _play_by_keys(pilot, app, screen)
+        screen = await _start(app, pilot)
+        assert screen.session.game.header.options.get("max_turns") is None
+        player = KeyPlayer(pilot, app, screen, seed=4)
+        await player.play_to_end()
         await until(pilot, lambda: isinstance(app.screen, ResultScreen), "the result screen")
+        _natural_end(screen.session)
         body_text = app.screen.body
-        assert "Ranks:" in body_text and "1. " in body_text
+        assert "Ranks:" in body_text and "1. " in body_text and "2. " in body_text
+        assert player.summons_by_hand >= 3 and player.places_by_board >= 3
         summons = sum(1 for e in screen.session.game.entries
                       if type(e.action).__name__ == "Summon" and e.player == 0)
-        assert summons >= 1
+        assert summons == player.summons_by_hand      # each summon keyed went through
 
     run(body, "en", size=(80, 24), seed=4)
 
 
-async def _play_by_keys(pilot, app, screen, handover: bool = False, steps: int = 600):
-    """A keyboard player: summon the first placement of a summonable card (hand, Enter), else
-    place on the first empty square near the centre (board, Enter); a square asked for is
-    answered on the board (Enter on the first lit square); other choices by the menu."""
-    from hkk_tui.screens.dialogs import HandOverScreen
-
-    seen_handover: set[int] = set()
-    for _ in range(steps):
-        s = screen.session
-        if s.result() is not None:
-            return seen_handover
-        if isinstance(app.screen, HandOverScreen):
-            seen_handover.add(s.pending().player)
-            await pilot.press("enter")
-            await pilot.pause()
-            continue
-        d = s.my_decision()
-        if d is None or app.screen is not screen:
-            await pilot.pause(0.01)
-            continue
-        before = len(s.game.entries)
-        board, hand = screen.query_one("#board"), screen.query_one("#hand")
-        found = _summonable(screen) if d.kind == "tk.act" else []
-        if d.kind == "tk.end":
-            await pilot.press("space")
-        elif found:
-            hand.focus()
-            await pilot.pause()
-            hand.highlighted = found[0]
-            await pilot.pause()
-            await pilot.press("enter")
-        elif d.kind == "tk.act":
-            view = s.view()
-            order = sorted(range(81), key=lambda q: abs(q // 9 - 4) + abs(q % 9 - 4))
-            empty = next((q for q in order if view.owner[q] < 0), None)
-            if empty is None:
-                await pilot.press("a")
-                await pilot.pause()
-                await pilot.press("1")
-            else:
-                board.focus()
-                board.move_to(empty)
-                await pilot.press("enter")
-        else:
-            squares = [h.dest.id for h in s.hints() if h.group == "pick" and h.dest]
-            if squares:
-                await until(pilot, lambda: board.has_focus, "the board takes the keys")
-                board.move_to(squares[0])
-                await pilot.press("enter")
-            else:
-                await pilot.press("a")
-                await pilot.pause()
-                await pilot.press("1")
-        await pilot.pause()
-        if len(s.game.entries) == before and s.result() is None and app.screen is not screen:
-            await pilot.press("1")                   # a list: its first option
-            await pilot.pause()
-    raise AssertionError("the game did not end")
-
-
-def test_a_four_player_battle_hotseat_hands_over_at_every_seat_to_the_end(monkeypatch):
+def test_tk_vege_csata_a_four_player_battle_hotseat_by_keys_to_its_own_end(monkeypatch):
+    """A 4-player BATTLE in hotseat from the new-game form, every seat by keys, handed over at
+    every seat, to the game's own end (a colour score of 10, TK Vége.Csata, then the final
+    round); the result screen shows the ranks and each seat's colour scores."""
     fresh_data_dir(monkeypatch)
 
     async def body(app, pilot):
-        from hkk_tui.screens.dialogs import HandOverScreen, ResultScreen
+        from tk_keys import KeyPlayer
 
-        await _start_hotseat(app, pilot)
+        from hkk_tui.screens.dialogs import HandOverScreen, ResultScreen
         from hkk_tui.screens.game import GameScreen
 
+        await _start_hotseat(app, pilot)
         screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
         assert screen.session.view().mode == "battle" and screen.session.seats == 4
-        seen = await _play_by_keys(pilot, app, screen, handover=True, steps=900)
-        assert seen == {0, 1, 2, 3}                          # every seat was handed the screen
+        assert screen.session.game.header.options.get("max_turns") is None
+        player = KeyPlayer(pilot, app, screen, seed=7)
+        await player.play_to_end()
+        assert player.handovers == {0, 1, 2, 3}              # every seat was handed the screen
         await until(pilot, lambda: isinstance(app.screen, ResultScreen), "the result screen")
+        _natural_end(screen.session)
         text = app.screen.body
         assert "Ranks:" in text and "Scores by colour" in text
         for name in ("Player 1", "Player 2", "Player 3", "Player 4"):
@@ -303,7 +266,6 @@ async def _start_hotseat(app, pilot):
     from hkk_tui.screens.title import NewGameScreen
 
     app.ruleset = "tk"
-    app.game_options = {"max_turns": 3}
     app.push_screen(NewGameScreen(hotseat=True, ruleset="tk"))
     await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the new-game form")
     form = app.screen
@@ -377,8 +339,8 @@ def test_the_replay_of_a_four_seat_game_cycles_every_seat_and_the_omniscient_vie
         from engine.ai.bots import make_bot
         from engine.ai.sim import play_out
         from engine.core.log import Seat
-        from engine.core.sessions import start_saved
         from engine.core.registry import get
+        from engine.core.sessions import start_saved
         from hkk_tui.screens.replay import ReplayScreen
 
         plugin = get("tk")
