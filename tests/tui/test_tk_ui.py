@@ -79,7 +79,7 @@ def test_every_tk_refusal_key_is_in_the_catalog(lang):
     keys = set()
     for p in root.glob("*.py"):
         keys |= set(re.findall(r'"([a-z_]+)"\)', re.sub(r"\s+", " ", " ".join(
-            m for m in re.findall(r"IllegalAction\((.*?)\)\)?$", p.read_text(), re.S | re.M)))))
+            m for m in re.findall(r"IllegalAction\((.*?)\)\)?$", p.read_text(), re.DOTALL | re.MULTILINE)))))
     from engine.tk.ruleset import SUMMON_REFUSALS
 
     keys |= {k for k, _ in SUMMON_REFUSALS.values()}
@@ -275,7 +275,7 @@ async def _start_hotseat(app, pilot):
     await pilot.pause()
     assert form.n_seats == 4
     mode_row = [label for label, _v, _c in form.rows].index("Mode")
-    assert [v for v, _w in form.rows[mode_row][1]][0] == {"mode": "battle"}
+    assert next(v for v, _w in form.rows[mode_row][1]) == {"mode": "battle"}
     form.start()
     await pilot.pause()
 
@@ -363,7 +363,7 @@ def test_the_replay_of_a_four_seat_game_cycles_every_seat_and_the_omniscient_vie
         assert seen == [-1, 0, 1, 2, 3, -1]
         hand = replay.query_one("#hand")
         assert hand.cards == list(replay.session.ruleset.view(
-            replay.replay.state, -1).players[replay.viewer if replay.viewer >= 0 else 0].hand
+            replay.replay.state, -1).players[max(replay.viewer, 0)].hand
             or []) or replay.viewer < 0
 
     run(body, "en", size=(80, 24), seed=2)
