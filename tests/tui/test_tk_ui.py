@@ -494,3 +494,28 @@ def test_hotseat_never_shows_the_previous_seats_card_under_the_board(monkeypatch
         assert name not in "\n".join(t.plain for t in board.below)
 
     run(body, "en", size=(80, 24), seed=4)
+
+
+def test_tk_idezes_a_card_shown_under_the_board_says_when_it_has_placements_now(monkeypatch):
+    """A hand card still shown under the board after the player went on to the board (``1``)
+    tells today's truth: once the board has its pattern (TK Idézés), it says how many
+    placements there are now and the keys to them, never "no legal placement" from before."""
+    fresh_data_dir(monkeypatch)
+
+    async def body(app, pilot):
+        screen = await _start(app, pilot)
+        index = await _to_a_summon(pilot, screen)
+        hand, board = screen.query_one("#hand"), screen.query_one("#board")
+        card = Ref("card", hand.cards[index])
+        n = len([h for h in screen.session.hints() if h.subject == card
+                 and h.group.startswith("summon")])
+        await pilot.press("1")
+        await pilot.pause()
+        board.selected = None                    # the board's own selection, not the card
+        board.hovered = card                     # the card last highlighted in the hand
+        board._update_below()
+        below = "\n".join(t.plain for t in board.below)
+        assert f"({n} placements now: 2, then n, Enter)" in below, below
+        assert "no legal placement" not in below
+
+    run(body, "en", size=(80, 24), seed=4)

@@ -266,7 +266,11 @@ class TkBoard(Grid):
             return out
         if d.kind in ("creature", "legend"):
             out += [Text("  " + row) for row in pattern_lines(d, 0)]
-            out.append(Text(tb.t("board.no_placement"), style="dim"))
+            # the hints are today's: a card hovered before a move may have placements now
+            n = sum(1 for h in self.hints if h.subject == ref and h.dest is not None
+                    and h.group.startswith("summon"))
+            out.append(Text(tb.t("board.placements_now", n=n) if n else
+                            tb.t("board.no_placement"), style="dim"))
         return out
 
     def hover(self, ref: Ref | None) -> None:
