@@ -519,3 +519,26 @@ def test_tk_idezes_a_card_shown_under_the_board_says_when_it_has_placements_now(
         assert "no legal placement" not in below
 
     run(body, "en", size=(80, 24), seed=4)
+
+
+def test_tk_hatas_a_square_asked_puts_the_cursor_on_the_nearest_lit_square(monkeypatch):
+    """When an effect asks for a square (TK Hatás: a target, where to go), the board takes the
+    keys with its cursor on the lit square nearest to where it was, not the first in the
+    board's order (a1 first made every jump start from the corner)."""
+    fresh_data_dir(monkeypatch)
+
+    async def body(app, pilot):
+        from engine.core.protocol import ActionHint
+
+        screen = await _start(app, pilot)
+        await _my_turn(pilot, screen)
+        board = screen.query_one("#board")
+        board.move_to(40)                                      # e5
+        asked = [ActionHint("pick", "tk:act.square", dest=Ref("square", q))
+                 for q in (0, 8, 50, 80)]                       # a1, i1, f6, i9
+        board.show(screen.session.view(), screen.session.table(), asked)
+        assert board.cursor == 50                              # f6: next to e5
+        board.show(screen.session.view(), screen.session.table(), asked)
+        assert board.cursor == 50                              # a lit cursor stays
+
+    run(body, "en", size=(80, 24), seed=4)

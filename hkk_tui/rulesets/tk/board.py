@@ -88,8 +88,10 @@ class TkBoard(Grid):
         squares = [h.dest.id for h in hints if h.subject is None and h.dest is not None
                    and h.group == "pick"]
         if squares:                          # a square is asked: the board takes the keys
-            if self.cursor not in squares:
-                self.move_to(squares[0])
+            if self.cursor not in squares:   # the lit square nearest the cursor
+                here = divmod(self.cursor, 9)
+                self.move_to(min(squares, key=lambda q: (
+                    max(abs(q // 9 - here[0]), abs(q % 9 - here[1])), q)))
             if not self.has_focus and not self._asking:
                 self._return_to = self.screen.focused
                 self.call_after_refresh(self.focus)
