@@ -542,3 +542,39 @@ def test_tk_hatas_a_square_asked_puts_the_cursor_on_the_nearest_lit_square(monke
         assert board.cursor == 50                              # a lit cursor stays
 
     run(body, "en", size=(80, 24), seed=4)
+
+
+def test_tk_elokeszulet_after_each_hand_over_the_keys_go_to_the_hand_or_the_board(monkeypatch):
+    """Hotseat: when a seat is handed the screen (the placer's set-up, TK Előkészület.Csata, then
+    every turn), Enter on the hand-over screen leaves the focus where that seat answers — the
+    arrows move the board's cursor or the hand's highlight at once, no ``1``/``2`` needed."""
+    fresh_data_dir(monkeypatch)
+
+    async def body(app, pilot):
+        from hkk_tui.screens.dialogs import HandOverScreen
+        from hkk_tui.screens.game import GameScreen
+
+        await _start_hotseat(app, pilot)
+        screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        s = screen.session
+        for _round in range(2):             # the placer's hand-over, then the first turn's
+            await until(pilot, lambda: isinstance(app.screen, HandOverScreen), "a hand-over")
+            await pilot.press("enter")
+            await until(pilot, lambda: app.screen is screen and s.my_decision() is not None,
+                        "the seat's decision")
+            await pilot.pause()
+            assert screen.focused is not None and screen.focused.id in ("hand", "board"), \
+                screen.focused
+            while s.my_decision() is not None and s.result() is None and \
+                    not isinstance(app.screen, HandOverScreen):
+                d = s.my_decision()
+                board = screen.query_one("#board")
+                if d.kind == "tk.act":
+                    view = s.view()
+                    square = next(q for q in (40, 41, 39, 31, 49) if view.owner[q] < 0)
+                    await pilot.press("1")
+                    board.move_to(square)
+                await pilot.press("enter")
+                await pilot.pause()
+
+    run(body, "en", size=(80, 24), seed=7)

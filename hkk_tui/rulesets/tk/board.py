@@ -107,7 +107,12 @@ class TkBoard(Grid):
         """Back to the pane that had the focus before a square was asked (if it still
         exists)."""
         back, self._return_to = self._return_to, None
-        if self.has_focus and back is not None and back is not self and back.is_attached:
+        if back is None or back in self.ancestors or not back.is_attached:
+            # nothing had the keys but the board's own scroll box (where the arrows scroll
+            # instead of moving the cursor): the hand, where the next action is chosen
+            found = self.screen.query("#hand")
+            back = found.first() if found else None
+        if self.has_focus and back is not None and back is not self:
             back.focus()
 
     def _pane(self) -> Any:
