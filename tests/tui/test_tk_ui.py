@@ -578,3 +578,18 @@ def test_tk_elokeszulet_after_each_hand_over_the_keys_go_to_the_hand_or_the_boar
                 await pilot.pause()
 
     run(body, "en", size=(80, 24), seed=7)
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_tk_akcio_dobas_a_choice_of_cards_or_colours_never_offers_square_keys(lang):
+    """The prompt's keys fit the choice: cards to put under their decks (TK Akció.dobás), a
+    task (TK Haladó.feladat) or a colour (TK Csata.legenda, .páratlan) are chosen from the
+    list (``a``), never with the board's arrows; a square asked for keeps them."""
+    from engine.core.game import Decision
+
+    tb = _table(lang, 4, {"mode": "battle"})
+    for kind in ("bottom", "claim", "legend_colour", "bonus_colour"):
+        _what, keys = tb.prompt(Decision(0, f"tk.{kind}", "TK Akció.dobás"), None)
+        assert "←↑↓→" not in keys and keys.startswith("a "), (kind, keys)
+    _what, keys = tb.prompt(Decision(0, "tk.target", "TK Hatás.pusztítás"), None)
+    assert "←↑↓→" in keys
