@@ -593,3 +593,36 @@ def test_tk_akcio_dobas_a_choice_of_cards_or_colours_never_offers_square_keys(la
         assert "←↑↓→" not in keys and keys.startswith("a "), (kind, keys)
     _what, keys = tb.prompt(Decision(0, "tk.target", "TK Hatás.pusztítás"), None)
     assert "←↑↓→" in keys
+
+
+def test_tk_hatas_lerakas_an_effects_placement_asks_for_an_empty_square_lit_as_a_place(
+        monkeypatch):
+    """An effect that places a piece (TK Hatás.lerakás, e.g. Torchbearer's) asks for a square:
+    the prompt says to choose an empty square (not "a target"), and the squares are lit ``+``
+    as places to go, never ``!`` (what a summon or an attack destroys)."""
+    fresh_data_dir(monkeypatch)
+
+    async def body(app, pilot):
+        from engine.core.game import Decision
+        from engine.core.protocol import ActionHint
+        from engine.tk.state import Ask
+
+        screen = await _start(app, pilot)
+        await _my_turn(pilot, screen)
+        table = screen.session.table()
+        what, keys = table.prompt(Decision(0, "tk.target", "TK Hatás.lerakás"), None)
+        assert what == "choose an empty square for the piece" and "←↑↓→" in keys
+        what, _keys = table.prompt(Decision(0, "tk.target", "TK Hatás.pusztítás"), None)
+        assert what.startswith("choose a target")
+        view = screen.session.view()
+        empty = [q for q in (39, 41, 31) if view.owner[q] < 0]
+        view = msgspec.structs.replace(
+            view, ask=Ask("target", 0, tuple(empty), True, "TK Hatás.lerakás"))
+        asked = [ActionHint("pick", "tk:ask.target", dest=Ref("square", q),
+                            targets=(Ref("square", q),)) for q in empty]
+        board = screen.query_one("#board")
+        board.show(view, table, asked)
+        assert set(empty) <= board.marks.sets["reach"]
+        assert not board.marks.sets["target"] & set(empty)
+
+    run(body, "en", size=(80, 24), seed=4)

@@ -188,6 +188,8 @@ class TkTable(Table):
     # -- the prompt, the track, the result ---------------------------------------------------
     def prompt(self, decision: Any, view: Any) -> tuple[str, str]:
         kind = local(decision.kind)
+        if kind == "target" and decision.rule == "TK Hatás.lerakás":
+            kind = "place"                   # an effect's placement: an empty square
         source = ""
         if view is not None and view.effect is not None:
             source = self.card_name(view.effect.card, view)

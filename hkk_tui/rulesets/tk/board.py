@@ -25,6 +25,9 @@ from hkk_tui.widgets.grid import MARKS, Cell, Grid
 
 CELL_WIDTH = 3
 SPECIAL = "◇"
+#: an effect's placement (TK Hatás.lerakás) asks for a square like a target, but it lands on an
+#: empty square: lit as a place to go (``+``), never as a piece to destroy (``!``)
+PLACE_RULE = "TK Hatás.lerakás"
 
 
 def summon_action(hint: ActionHint) -> Any:
@@ -181,7 +184,7 @@ class TkBoard(Grid):
         places = {h.dest.id for h in self.hints if h.group == "place" and h.dest is not None}
         sets["reach"] = sets.get("reach", set()) - places
         ask = self.view.ask if self.view is not None else None
-        if ask is not None and ask.kind not in ("target", "take"):
+        if ask is not None and (ask.kind not in ("target", "take") or ask.rule == PLACE_RULE):
             # a square to go to or place on is lit as a place to go, not a target
             sets["reach"] |= sets.get("target", set())
             sets["target"] = set()
