@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tui_helpers import press_choice
+from tui_helpers import press_choice, until
 
 from engine.core.search import view_context
 from engine.tk import actions as A
@@ -25,14 +25,23 @@ from engine.tk.bot import TacticianBot
 
 
 async def cursor_to(pilot: Any, board: Any, square: int) -> None:
-    """Arrow keys from the board's cursor to ``square`` (up is up as drawn)."""
-    x, y = board._screen_pos(board.cursor)
-    tx, ty = board._screen_pos(square)
-    keys = (["right"] * (tx - x) if tx > x else ["left"] * (x - tx)) + \
-        (["down"] * (ty - y) if ty > y else ["up"] * (y - ty))
-    if keys:
-        await pilot.press(*keys)
-    assert board.cursor == square, (board.cursor, square)
+    """``1`` (the board) if it has not the keys, then the arrow keys from its cursor to
+    ``square`` (up is up as drawn); again if the keys went elsewhere meanwhile (the focus
+    going back after a square was chosen lands a moment later)."""
+    for _ in range(3):
+        if not board.has_focus:
+            await pilot.press("1")
+            await until(pilot, lambda: board.has_focus, "the board takes the keys")
+        x, y = board._screen_pos(board.cursor)
+        tx, ty = board._screen_pos(square)
+        keys = (["right"] * (tx - x) if tx > x else ["left"] * (x - tx)) + \
+            (["down"] * (ty - y) if ty > y else ["up"] * (y - ty))
+        if keys:
+            await pilot.press(*keys)
+        if board.cursor == square:
+            return
+        await pilot.pause()
+    raise AssertionError(f"the cursor is on {board.cursor}, not {square}")
 
 
 class KeyPlayer:
@@ -68,6 +77,7 @@ class KeyPlayer:
                 continue
             made += 1
             assert made <= decisions, f"no end after {decisions} decisions"
+            await pilot.pause()                         # the screen settled on the decision
             before = len(s.game.entries)
             action = self.bot.choose(view_context(s.view(), s.legal(), d.player))
             await self.do(action, d)
@@ -84,6 +94,7 @@ class KeyPlayer:
         if isinstance(action, A.Summon):
             if not hand.has_focus:
                 await pilot.press("2")
+                await until(pilot, lambda: hand.has_focus, "the hand takes the keys")
             index = hand.cards.index(action.card)
             now = hand.highlighted or 0
             keys = ["down"] * (index - now) if index > now else ["up"] * (now - index)
@@ -99,8 +110,6 @@ class KeyPlayer:
             await pilot.press("enter")
             self.summons_by_hand += 1
         elif isinstance(action, (A.Place, A.PickSquare)):
-            if not board.has_focus:
-                await pilot.press("1")
             await cursor_to(pilot, board, action.square)
             await pilot.press("enter")
             self.places_by_board += 1

@@ -146,9 +146,14 @@ class TkBoard(Grid):
             self._update_below()
 
     def _update_below(self) -> None:
-        self.below = self._below()
+        def size(lines: list[Any]) -> tuple[int, int]:
+            return len(lines), max((line.cell_len for line in lines), default=0)
+
+        below = self._below()
+        grown = size(below) != size(self.below)     # the pane's layout only when its size moves
+        self.below = below
         self._mark()
-        self.refresh(layout=True)
+        self.refresh(layout=grown)
 
     # ------------------------------------------------------------------ placements
     def placements(self) -> list[ActionHint]:
