@@ -79,7 +79,7 @@ def test_every_tk_refusal_key_is_in_the_catalog(lang):
     keys = set()
     for p in root.glob("*.py"):
         keys |= set(re.findall(r'"([a-z_]+)"\)', re.sub(r"\s+", " ", " ".join(
-            m for m in re.findall(r"IllegalAction\((.*?)\)\)?$", p.read_text(), re.S | re.M)))))
+            m for m in re.findall(r"IllegalAction\((.*?)\)\)?$", p.read_text(), re.DOTALL | re.MULTILINE)))))
     from engine.tk.ruleset import SUMMON_REFUSALS
 
     keys |= {k for k, _ in SUMMON_REFUSALS.values()}
@@ -195,100 +195,63 @@ def test_a_refused_square_is_told_and_nothing_changes(monkeypatch):
     run(body, "en", size=(80, 24), seed=4)
 
 
-def test_a_whole_duel_against_the_ai_by_keys_reaches_the_result(monkeypatch):
-    """Places and summons by keys against the tactician until the game's end (a short game:
-    ``max_turns`` 6 a seat), then the result screen with ranks."""
+def _natural_end(session) -> None:
+    """The game ended by its own rules: the end trigger and the final round (TK Vége.kör),
+    never the bot games' safety stop (``max_turns``)."""
+    ended = [ev for e in session.game.entries for ev in e.events if isinstance(ev, E.GameEnded)]
+    assert len(ended) == 1 and ended[0].result.reason == "final_round", ended
+    assert any(isinstance(ev, E.EndTriggered) for e in session.game.entries for ev in e.events)
+
+
+def test_tk_vege_kor_a_whole_duel_against_the_ai_by_keys_to_its_own_end(monkeypatch):
+    """A DUEL against the tactician, every decision of the player's by keys (tests/tui/tk_keys:
+    summons from the hand with ``n`` and Enter, places with the arrows on the board), to the
+    game's own end (TK Vége.Párbaj or the last card, then the final round, TK Vége.kör); the
+    result screen shows the ranks."""
     fresh_data_dir(monkeypatch)
 
     async def body(app, pilot):
+        from tk_keys import KeyPlayer
+
         from hkk_tui.screens.dialogs import ResultScreen
 
-        screen = await _start(app, pilot, options={"max_turns": 6})
-        await _play_by_keys(pilot, app, screen)
+        screen = await _start(app, pilot)
+        assert screen.session.game.header.options.get("max_turns") is None
+        player = KeyPlayer(pilot, app, screen, seed=4)
+        await player.play_to_end()
         await until(pilot, lambda: isinstance(app.screen, ResultScreen), "the result screen")
+        _natural_end(screen.session)
         body_text = app.screen.body
-        assert "Ranks:" in body_text and "1. " in body_text
+        assert "Ranks:" in body_text and "1. " in body_text and "2. " in body_text
+        assert player.summons_by_hand >= 3 and player.places_by_board >= 3
         summons = sum(1 for e in screen.session.game.entries
                       if type(e.action).__name__ == "Summon" and e.player == 0)
-        assert summons >= 1
+        assert summons == player.summons_by_hand      # each summon keyed went through
 
     run(body, "en", size=(80, 24), seed=4)
 
 
-async def _play_by_keys(pilot, app, screen, handover: bool = False, steps: int = 600):
-    """A keyboard player: summon the first placement of a summonable card (hand, Enter), else
-    place on the first empty square near the centre (board, Enter); a square asked for is
-    answered on the board (Enter on the first lit square); other choices by the menu."""
-    from hkk_tui.screens.dialogs import HandOverScreen
-
-    seen_handover: set[int] = set()
-    for _ in range(steps):
-        s = screen.session
-        if s.result() is not None:
-            return seen_handover
-        if isinstance(app.screen, HandOverScreen):
-            seen_handover.add(s.pending().player)
-            await pilot.press("enter")
-            await pilot.pause()
-            continue
-        d = s.my_decision()
-        if d is None or app.screen is not screen:
-            await pilot.pause(0.01)
-            continue
-        before = len(s.game.entries)
-        board, hand = screen.query_one("#board"), screen.query_one("#hand")
-        found = _summonable(screen) if d.kind == "tk.act" else []
-        if d.kind == "tk.end":
-            await pilot.press("space")
-        elif found:
-            hand.focus()
-            await pilot.pause()
-            hand.highlighted = found[0]
-            await pilot.pause()
-            await pilot.press("enter")
-        elif d.kind == "tk.act":
-            view = s.view()
-            order = sorted(range(81), key=lambda q: abs(q // 9 - 4) + abs(q % 9 - 4))
-            empty = next((q for q in order if view.owner[q] < 0), None)
-            if empty is None:
-                await pilot.press("a")
-                await pilot.pause()
-                await pilot.press("1")
-            else:
-                board.focus()
-                board.move_to(empty)
-                await pilot.press("enter")
-        else:
-            squares = [h.dest.id for h in s.hints() if h.group == "pick" and h.dest]
-            if squares:
-                await until(pilot, lambda: board.has_focus, "the board takes the keys")
-                board.move_to(squares[0])
-                await pilot.press("enter")
-            else:
-                await pilot.press("a")
-                await pilot.pause()
-                await pilot.press("1")
-        await pilot.pause()
-        if len(s.game.entries) == before and s.result() is None and app.screen is not screen:
-            await pilot.press("1")                   # a list: its first option
-            await pilot.pause()
-    raise AssertionError("the game did not end")
-
-
-def test_a_four_player_battle_hotseat_hands_over_at_every_seat_to_the_end(monkeypatch):
+def test_tk_vege_csata_a_four_player_battle_hotseat_by_keys_to_its_own_end(monkeypatch):
+    """A 4-player BATTLE in hotseat from the new-game form, every seat by keys, handed over at
+    every seat, to the game's own end (a colour score of 10, TK Vége.Csata, then the final
+    round); the result screen shows the ranks and each seat's colour scores."""
     fresh_data_dir(monkeypatch)
 
     async def body(app, pilot):
-        from hkk_tui.screens.dialogs import HandOverScreen, ResultScreen
+        from tk_keys import KeyPlayer
 
-        await _start_hotseat(app, pilot)
+        from hkk_tui.screens.dialogs import HandOverScreen, ResultScreen
         from hkk_tui.screens.game import GameScreen
 
+        await _start_hotseat(app, pilot)
         screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
         assert screen.session.view().mode == "battle" and screen.session.seats == 4
-        seen = await _play_by_keys(pilot, app, screen, handover=True, steps=900)
-        assert seen == {0, 1, 2, 3}                          # every seat was handed the screen
+        assert screen.session.game.header.options.get("max_turns") is None
+        player = KeyPlayer(pilot, app, screen, seed=7)
+        await player.play_to_end()
+        assert player.handovers == {0, 1, 2, 3}              # every seat was handed the screen
         await until(pilot, lambda: isinstance(app.screen, ResultScreen), "the result screen")
+        _natural_end(screen.session)
         text = app.screen.body
         assert "Ranks:" in text and "Scores by colour" in text
         for name in ("Player 1", "Player 2", "Player 3", "Player 4"):
@@ -303,7 +266,6 @@ async def _start_hotseat(app, pilot):
     from hkk_tui.screens.title import NewGameScreen
 
     app.ruleset = "tk"
-    app.game_options = {"max_turns": 3}
     app.push_screen(NewGameScreen(hotseat=True, ruleset="tk"))
     await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the new-game form")
     form = app.screen
@@ -313,7 +275,7 @@ async def _start_hotseat(app, pilot):
     await pilot.pause()
     assert form.n_seats == 4
     mode_row = [label for label, _v, _c in form.rows].index("Mode")
-    assert [v for v, _w in form.rows[mode_row][1]][0] == {"mode": "battle"}
+    assert next(v for v, _w in form.rows[mode_row][1]) == {"mode": "battle"}
     form.start()
     await pilot.pause()
 
@@ -377,8 +339,8 @@ def test_the_replay_of_a_four_seat_game_cycles_every_seat_and_the_omniscient_vie
         from engine.ai.bots import make_bot
         from engine.ai.sim import play_out
         from engine.core.log import Seat
-        from engine.core.sessions import start_saved
         from engine.core.registry import get
+        from engine.core.sessions import start_saved
         from hkk_tui.screens.replay import ReplayScreen
 
         plugin = get("tk")
@@ -401,7 +363,7 @@ def test_the_replay_of_a_four_seat_game_cycles_every_seat_and_the_omniscient_vie
         assert seen == [-1, 0, 1, 2, 3, -1]
         hand = replay.query_one("#hand")
         assert hand.cards == list(replay.session.ruleset.view(
-            replay.replay.state, -1).players[replay.viewer if replay.viewer >= 0 else 0].hand
+            replay.replay.state, -1).players[max(replay.viewer, 0)].hand
             or []) or replay.viewer < 0
 
     run(body, "en", size=(80, 24), seed=2)
@@ -530,5 +492,137 @@ def test_hotseat_never_shows_the_previous_seats_card_under_the_board(monkeypatch
                     and screen.session.pending().player != first, "the next seat")
         await pilot.pause()
         assert name not in "\n".join(t.plain for t in board.below)
+
+    run(body, "en", size=(80, 24), seed=4)
+
+
+def test_tk_idezes_a_card_shown_under_the_board_says_when_it_has_placements_now(monkeypatch):
+    """A hand card still shown under the board after the player went on to the board (``1``)
+    tells today's truth: once the board has its pattern (TK Idézés), it says how many
+    placements there are now and the keys to them, never "no legal placement" from before."""
+    fresh_data_dir(monkeypatch)
+
+    async def body(app, pilot):
+        screen = await _start(app, pilot)
+        index = await _to_a_summon(pilot, screen)
+        hand, board = screen.query_one("#hand"), screen.query_one("#board")
+        card = Ref("card", hand.cards[index])
+        n = len([h for h in screen.session.hints() if h.subject == card
+                 and h.group.startswith("summon")])
+        await pilot.press("1")
+        await pilot.pause()
+        board.selected = None                    # the board's own selection, not the card
+        board.hovered = card                     # the card last highlighted in the hand
+        board._update_below()
+        below = "\n".join(t.plain for t in board.below)
+        assert f"({n} placements now: 2, then n, Enter)" in below, below
+        assert "no legal placement" not in below
+
+    run(body, "en", size=(80, 24), seed=4)
+
+
+def test_tk_hatas_a_square_asked_puts_the_cursor_on_the_nearest_lit_square(monkeypatch):
+    """When an effect asks for a square (TK Hatás: a target, where to go), the board takes the
+    keys with its cursor on the lit square nearest to where it was, not the first in the
+    board's order (a1 first made every jump start from the corner)."""
+    fresh_data_dir(monkeypatch)
+
+    async def body(app, pilot):
+        from engine.core.protocol import ActionHint
+
+        screen = await _start(app, pilot)
+        await _my_turn(pilot, screen)
+        board = screen.query_one("#board")
+        board.move_to(40)                                      # e5
+        asked = [ActionHint("pick", "tk:act.square", dest=Ref("square", q))
+                 for q in (0, 8, 50, 80)]                       # a1, i1, f6, i9
+        board.show(screen.session.view(), screen.session.table(), asked)
+        assert board.cursor == 50                              # f6: next to e5
+        board.show(screen.session.view(), screen.session.table(), asked)
+        assert board.cursor == 50                              # a lit cursor stays
+
+    run(body, "en", size=(80, 24), seed=4)
+
+
+def test_tk_elokeszulet_after_each_hand_over_the_keys_go_to_the_hand_or_the_board(monkeypatch):
+    """Hotseat: when a seat is handed the screen (the placer's set-up, TK Előkészület.Csata, then
+    every turn), Enter on the hand-over screen leaves the focus where that seat answers — the
+    arrows move the board's cursor or the hand's highlight at once, no ``1``/``2`` needed."""
+    fresh_data_dir(monkeypatch)
+
+    async def body(app, pilot):
+        from hkk_tui.screens.dialogs import HandOverScreen
+        from hkk_tui.screens.game import GameScreen
+
+        await _start_hotseat(app, pilot)
+        screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        s = screen.session
+        for _round in range(2):             # the placer's hand-over, then the first turn's
+            await until(pilot, lambda: isinstance(app.screen, HandOverScreen), "a hand-over")
+            await pilot.press("enter")
+            await until(pilot, lambda: app.screen is screen and s.my_decision() is not None,
+                        "the seat's decision")
+            await pilot.pause()
+            assert screen.focused is not None and screen.focused.id in ("hand", "board"), \
+                screen.focused
+            while s.my_decision() is not None and s.result() is None and \
+                    not isinstance(app.screen, HandOverScreen):
+                d = s.my_decision()
+                board = screen.query_one("#board")
+                if d.kind == "tk.act":
+                    view = s.view()
+                    square = next(q for q in (40, 41, 39, 31, 49) if view.owner[q] < 0)
+                    await pilot.press("1")
+                    board.move_to(square)
+                await pilot.press("enter")
+                await pilot.pause()
+
+    run(body, "en", size=(80, 24), seed=7)
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_tk_akcio_dobas_a_choice_of_cards_or_colours_never_offers_square_keys(lang):
+    """The prompt's keys fit the choice: cards to put under their decks (TK Akció.dobás), a
+    task (TK Haladó.feladat) or a colour (TK Csata.legenda, .páratlan) are chosen from the
+    list (``a``), never with the board's arrows; a square asked for keeps them."""
+    from engine.core.game import Decision
+
+    tb = _table(lang, 4, {"mode": "battle"})
+    for kind in ("bottom", "claim", "legend_colour", "bonus_colour"):
+        _what, keys = tb.prompt(Decision(0, f"tk.{kind}", "TK Akció.dobás"), None)
+        assert "←↑↓→" not in keys and keys.startswith("a "), (kind, keys)
+    _what, keys = tb.prompt(Decision(0, "tk.target", "TK Hatás.pusztítás"), None)
+    assert "←↑↓→" in keys
+
+
+def test_tk_hatas_lerakas_an_effects_placement_asks_for_an_empty_square_lit_as_a_place(
+        monkeypatch):
+    """An effect that places a piece (TK Hatás.lerakás, e.g. Torchbearer's) asks for a square:
+    the prompt says to choose an empty square (not "a target"), and the squares are lit ``+``
+    as places to go, never ``!`` (what a summon or an attack destroys)."""
+    fresh_data_dir(monkeypatch)
+
+    async def body(app, pilot):
+        from engine.core.game import Decision
+        from engine.core.protocol import ActionHint
+        from engine.tk.state import Ask
+
+        screen = await _start(app, pilot)
+        await _my_turn(pilot, screen)
+        table = screen.session.table()
+        what, keys = table.prompt(Decision(0, "tk.target", "TK Hatás.lerakás"), None)
+        assert what == "choose an empty square for the piece" and "←↑↓→" in keys
+        what, _keys = table.prompt(Decision(0, "tk.target", "TK Hatás.pusztítás"), None)
+        assert what.startswith("choose a target")
+        view = screen.session.view()
+        empty = [q for q in (39, 41, 31) if view.owner[q] < 0]
+        view = msgspec.structs.replace(
+            view, ask=Ask("target", 0, tuple(empty), True, "TK Hatás.lerakás"))
+        asked = [ActionHint("pick", "tk:ask.target", dest=Ref("square", q),
+                            targets=(Ref("square", q),)) for q in empty]
+        board = screen.query_one("#board")
+        board.show(view, table, asked)
+        assert set(empty) <= board.marks.sets["reach"]
+        assert not board.marks.sets["target"] & set(empty)
 
     run(body, "en", size=(80, 24), seed=4)

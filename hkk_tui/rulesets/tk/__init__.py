@@ -22,7 +22,12 @@ from engine.tk.board import name as square_name
 from hkk_tui.rulesets.base import BaseUI, Table
 from hkk_tui.rulesets.tk.describe import DETAIL, action_line, event_line
 from hkk_tui.rulesets.tk.words import (
-    NS, colour_letters, colour_names, local, piece, t,
+    NS,
+    colour_letters,
+    colour_names,
+    local,
+    piece,
+    t,
 )
 
 _HERE = Path(__file__).resolve().parent
@@ -131,6 +136,21 @@ class TkTable(Table):
     def action(self, action: Any) -> str:
         return action_line(action, self)
 
+    def pointed_at(self, events: Any) -> tuple[Ref, ...]:
+        """The squares a Tash-Kalar move changes, for the playback's marks on the board: a
+        piece placed (TK Akció.lerakás) or summoned (TK Idézés), destroyed or picked up (TK
+        Hatás.pusztítás, TK Akció.lerakás.hiány), moved or jumped (both ends, TK Hatás.mozgás,
+        TK Hatás.ugrás), upgraded or downgraded (TK Hatás.felfejlesztés, TK Hatás.lefokozás)
+        and converted (removed and placed anew, TK Hatás.átalakítás). A square left empty is
+        marked ``◎``, a piece ``» «``: readable without colour."""
+        out: list[int] = []
+        for ev in events:
+            if isinstance(ev, (E.Placed, E.Removed, E.Ranked)):
+                out.append(ev.square)
+            elif isinstance(ev, E.Stepped):
+                out += [ev.src, ev.dst]
+        return tuple(Ref("square", sq) for sq in dict.fromkeys(out) if 0 <= sq < 81)
+
     # -- menus -----------------------------------------------------------------------------
     def label(self, hint: ActionHint, view: Any) -> str:
         chosen = self._chosen(hint, view)
@@ -168,6 +188,8 @@ class TkTable(Table):
     # -- the prompt, the track, the result ---------------------------------------------------
     def prompt(self, decision: Any, view: Any) -> tuple[str, str]:
         kind = local(decision.kind)
+        if kind == "target" and decision.rule == "TK Hatás.lerakás":
+            kind = "place"                   # an effect's placement: an empty square
         source = ""
         if view is not None and view.effect is not None:
             source = self.card_name(view.effect.card, view)

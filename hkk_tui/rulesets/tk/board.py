@@ -25,6 +25,9 @@ from hkk_tui.widgets.grid import MARKS, Cell, Grid
 
 CELL_WIDTH = 3
 SPECIAL = "◇"
+#: an effect's placement (TK Hatás.lerakás) asks for a square like a target, but it lands on an
+#: empty square: lit as a place to go (``+``), never as a piece to destroy (``!``)
+PLACE_RULE = "TK Hatás.lerakás"
 
 
 def summon_action(hint: ActionHint) -> Any:
@@ -88,8 +91,10 @@ class TkBoard(Grid):
         squares = [h.dest.id for h in hints if h.subject is None and h.dest is not None
                    and h.group == "pick"]
         if squares:                          # a square is asked: the board takes the keys
-            if self.cursor not in squares:
-                self.move_to(squares[0])
+            if self.cursor not in squares:   # the lit square nearest the cursor
+                here = divmod(self.cursor, 9)
+                self.move_to(min(squares, key=lambda q: (
+                    max(abs(q // 9 - here[0]), abs(q % 9 - here[1])), q)))
             if not self.has_focus and not self._asking:
                 self._return_to = self.screen.focused
                 self.call_after_refresh(self.focus)
@@ -105,7 +110,12 @@ class TkBoard(Grid):
         """Back to the pane that had the focus before a square was asked (if it still
         exists)."""
         back, self._return_to = self._return_to, None
-        if self.has_focus and back is not None and back is not self and back.is_attached:
+        if back is None or back in self.ancestors or not back.is_attached:
+            # nothing had the keys but the board's own scroll box (where the arrows scroll
+            # instead of moving the cursor): the hand, where the next action is chosen
+            found = self.screen.query("#hand")
+            back = found.first() if found else None
+        if self.has_focus and back is not None and back is not self:
             back.focus()
 
     def _pane(self) -> Any:
@@ -136,9 +146,14 @@ class TkBoard(Grid):
             self._update_below()
 
     def _update_below(self) -> None:
-        self.below = self._below()
+        def size(lines: list[Any]) -> tuple[int, int]:
+            return len(lines), max((line.cell_len for line in lines), default=0)
+
+        below = self._below()
+        grown = size(below) != size(self.below)     # the pane's layout only when its size moves
+        self.below = below
         self._mark()
-        self.refresh(layout=True)
+        self.refresh(layout=grown)
 
     # ------------------------------------------------------------------ placements
     def placements(self) -> list[ActionHint]:
@@ -174,7 +189,7 @@ class TkBoard(Grid):
         places = {h.dest.id for h in self.hints if h.group == "place" and h.dest is not None}
         sets["reach"] = sets.get("reach", set()) - places
         ask = self.view.ask if self.view is not None else None
-        if ask is not None and ask.kind not in ("target", "take"):
+        if ask is not None and (ask.kind not in ("target", "take") or ask.rule == PLACE_RULE):
             # a square to go to or place on is lit as a place to go, not a target
             sets["reach"] |= sets.get("target", set())
             sets["target"] = set()
@@ -266,7 +281,11 @@ class TkBoard(Grid):
             return out
         if d.kind in ("creature", "legend"):
             out += [Text("  " + row) for row in pattern_lines(d, 0)]
-            out.append(Text(tb.t("board.no_placement"), style="dim"))
+            # the hints are today's: a card hovered before a move may have placements now
+            n = sum(1 for h in self.hints if h.subject == ref and h.dest is not None
+                    and h.group.startswith("summon"))
+            out.append(Text(tb.t("board.placements_now", n=n) if n else
+                            tb.t("board.no_placement"), style="dim"))
         return out
 
     def hover(self, ref: Ref | None) -> None:

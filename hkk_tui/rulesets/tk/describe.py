@@ -11,6 +11,8 @@ from engine.tk.board import name as square_name
 
 #: events that only keep the state's books (no log line)
 BOOKKEEPING = (E.Flags, E.EffectSet, E.Asked, E.SetUp)
+#: the rules of the starting pieces the placer puts on the board (TK Előkészület.Párbaj/.Csata)
+START_RULES = ("TK Előkészület.Párbaj", "TK Előkészület.Csata")
 #: events in the log's full detail only (not its story)
 DETAIL = (E.Shuffled, E.Drawn, E.ActionsLeft, E.Reshuffled, E.AsideReturned)
 
@@ -35,6 +37,10 @@ def event_line(ev: Any, tb: Any) -> tuple[str, str]:
         to = ev.to if tb.has(f"ev.moved_{ev.to}") else "other"
         card = tb.card_name(ev.card) if ev.card >= 0 else t("word.a_card")
         return t(f"ev.moved_{to}", player=who(ev.seat), card=card, to=ev.to), rule
+    if isinstance(ev, E.Placed) and ev.rule in START_RULES:
+        # the placer's set-up, before the first turn: not a move of the game (TK R.15)
+        return t("ev.placed_start", piece=tb.piece(ev.colour, ev.rank), square=sq(ev.square),
+                 colour=tb.colour_name(ev.colour)), rule
     if isinstance(ev, E.Placed):
         return t("ev.placed", piece=tb.piece(ev.colour, ev.rank), square=sq(ev.square),
                  colour=tb.colour_name(ev.colour)), rule
