@@ -31,6 +31,9 @@ def add_commands(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
                    help="simulations a move instead of seconds (reproducible)")
     t.add_argument("--jobs", type=int, default=1, help="game processes (0: one per core)")
     t.add_argument("--json", action="store_true", help="print only the JSON report")
+    t.add_argument("--record", metavar="FILE.jsonl", default=None,
+                   help="append each finished game to FILE (fsynced); a rerun with the same "
+                        "arguments and FILE skips the games recorded there and reports them all")
     return {"tournament": cmd_tournament}
 
 
@@ -89,16 +92,38 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     except ValueError as exc:
         return _fail(str(exc))
     specs = T.schedule(ruleset, bots, args.games, args.seed, args.budget, args.sims)
+    budget_s = None if args.sims else args.budget
+    book = None
+    if args.record:
+        from engine.ai import tournament_record as R
+
+        head = R.header(ruleset, bots, args.games, args.seed, budget_s, args.sims)
+        try:
+            book = R.open_record(args.record, head, specs,
+                                 warn=lambda m: print(f"hkk: warning: {m}", file=sys.stderr))
+        except R.RecordMismatch as exc:
+            return _fail(str(exc))
+        except OSError as exc:
+            return _fail(f"--record {args.record}: {exc.strerror or exc}: give a file that "
+                         "can be written.")
+        if book.recorded and not args.json:
+            print(f"{len(book.recorded)} of {len(specs)} games already recorded in "
+                  f"{args.record}; playing the rest", file=sys.stderr)
 
     def progress(done: int, total: int) -> None:
         if not args.json:
             print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
 
     start = time.perf_counter()
-    records = T.run(specs, args.jobs, progress)
+    before = dict(book.recorded) if book is not None else {}
+    fresh = T.run(specs, args.jobs, progress, skip=set(before),
+                  on_record=book.append if book is not None else None)
     if not args.json:
         print(file=sys.stderr)
-    rep = T.report(ruleset, args.seed, None if args.sims else args.budget, bots, records,
-                   time.perf_counter() - start)
+    records = sorted([*before.values(), *fresh], key=lambda r: r.index)
+    rep = T.report(ruleset, args.seed, budget_s, bots, records, time.perf_counter() - start)
+    if book is not None:
+        rep["record"] = {"file": str(args.record), "recorded_before": len(before),
+                         "played_now": len(fresh)}
     print(json.dumps(rep) if args.json else T.table(rep))
     return 1 if rep["errors"] else 0
