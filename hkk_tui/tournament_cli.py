@@ -10,7 +10,8 @@ import argparse
 import json
 import sys
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 USAGE_EXIT = 2
 

@@ -14,9 +14,10 @@ import multiprocessing
 import os
 import time
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any, Callable
+from typing import Any
 
 from engine.core import registry
 from engine.core.game import Game
@@ -235,8 +236,8 @@ def report(ruleset: str, seed: int, budget_s: float | None, bots: list[str],
 
 def table(rep: dict[str, Any]) -> str:
     """The report as text: a table per pair."""
-    lines = [f"{rep['ruleset']} tournament, seed {rep['seed']}, budget {rep['budget_s']} s: "
-             f"{rep['games']} games, {rep['errors']} errors, {rep['elapsed_s']} s"]
+    lines = [(f"{rep['ruleset']} tournament, seed {rep['seed']}, budget {rep['budget_s']} s: "
+              f"{rep['games']} games, {rep['errors']} errors, {rep['elapsed_s']} s")]
     head = (f"  {'bot':<18} {'W-L-D':>11} {'score':>6} {'95% CI':>13} {'think mean':>10} "
             f"{'p95':>7} {'cpu p95':>7} {'sims/move':>9} {'sims/cpu s':>10}")
     for pair in rep["pairs"]:
