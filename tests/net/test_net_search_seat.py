@@ -1,0 +1,94 @@
+"""The search bot at a network table (issue 16): a server AI seat ``ai:search[:BUDGET]`` that
+thinks in a child process of the server. A client is never sent a sample of the hidden cards
+(a sample carries the hidden cards' true instance ids, which the public decklists turn back into
+the true hand), so a client bot that wants to search is told to ask for a server seat.
+
+Hidden information: the whole game against a search seat is checked message by message with the
+same property checks as two people's games (tests/net/test_net_hidden.py), and no frame holds the
+search's annotations (its candidates name the AI's own hand)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+from net_helpers import Raw, register_toy, running_server, unregister_toy
+from test_net_hidden import _check, _player, _spectator
+
+from engine.net import messages as M
+from engine.net.mirror import TableMirror
+from engine.net.search_seat import MAX_SECONDS, ServerSearch
+
+
+@pytest.fixture(autouse=True)
+def _toy():
+    register_toy()
+    yield
+    unregister_toy()
+
+
+async def _game_against_search(tmp_path, name: str, seed: int) -> None:
+    rng = random.Random(seed)
+    async with running_server(tmp_path) as server:
+        a = await Raw.hello(server, as_user="a")
+        w = await Raw.hello(server, as_user="w")
+        a.send(M.CreateTable(name, seats=["human", "ai:search:24sims"], table="g"))
+        await a.expect(M.Seated)
+        w.send(M.Watch("g"))
+        await w.expect(M.Snapshot)
+        ma = TableMirror("g")
+        probes: list = []
+        await asyncio.wait_for(asyncio.gather(
+            _player(a, ma, TableMirror("g"), rng, probes), _spectator(w)), 300)
+        table = server.tables["g"]
+        game = table.game
+        assert game.ruleset.result(game.state) is not None
+        seat = table.bots[1]
+        assert isinstance(seat, ServerSearch)
+        assert seat.process.proc is None, "the search's process outlived the game"
+        if name != "toy":                  # the test-only ruleset is unknown to the child
+            assert seat.in_server == 0, "the search ran in the server, not in its process"
+        searched = [n for n in seat.annotations if n["sims"]]
+        assert searched and all(0 < n["sims"] <= 24 for n in searched)
+        assert any(e.player == 1 for e in game.entries)
+        clients = {ma.viewer: a, M.SPECTATOR: w}
+        for c in clients.values():
+            c.close()
+    for client in clients.values():
+        assert not any(b"candidates" in f or b"tree_entries" in f for f in client.frames), \
+            "a client was sent the search's annotation"
+    assert _check(name, game, clients, probes, rng) > len(game.entries)
+
+
+@pytest.mark.parametrize("name", ["toy", "hkk", "sw"])
+def test_a_search_seat_plays_a_whole_game_and_no_message_tells_more_than_the_view(
+        tmp_path, name):
+    asyncio.run(_game_against_search(tmp_path, name, 5))
+
+
+@pytest.mark.parametrize("kind,says", [
+    ("ai:search:99", f"at most {MAX_SECONDS:g} seconds"),
+    ("ai:search:lots", "is not a search budget"),
+    ("ai:search:999999sims", "at most 50000 simulations"),
+])
+def test_a_search_seat_with_a_bad_budget_is_refused_in_words(tmp_path, kind, says):
+    async def go() -> None:
+        async with running_server(tmp_path) as server:
+            a = await Raw.hello(server, as_user="a")
+            a.send(M.CreateTable("hkk", seats=["human", kind], table="g"))
+            err = await a.expect(M.Error)
+            assert err.code == "seats" and says in err.message
+            assert "g" not in server.tables
+
+    asyncio.run(go())
+
+
+def test_a_client_bot_that_wants_to_search_is_told_to_ask_for_a_server_seat(capsys, tmp_path):
+    from hkk_tui.cli import main
+
+    code = main(["bot", "--connect", str(tmp_path / "none.sock"), "--table", "g",
+                 "--bot", "search:0.5"])
+    err = capsys.readouterr().err
+    assert code == 2 and "ai:search" in err and "never sends" in err
+    assert len(err.strip().splitlines()) == 1
