@@ -132,8 +132,7 @@ def write_notes(save: str | os.PathLike[str], notes: dict[int, Note]) -> Path | 
     tmp = dest.with_name(f".{dest.name}.{os.getpid()}.tmp")
     try:
         with open(tmp, "wb") as f:
-            for i in sorted(notes):
-                f.write(_encoder.encode(notes[i]) + b"\n")
+            f.writelines(_encoder.encode(notes[i]) + b"\n" for i in sorted(notes))
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, dest)
@@ -176,5 +175,16 @@ def _short(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-__all__ = ["Candidate", "Note", "Notes", "SUFFIX", "append_note", "carry", "make_note",
-           "notes_for", "notes_path", "read_notes", "write_notes"]
+__all__ = [
+    "SUFFIX",
+    "Candidate",
+    "Note",
+    "Notes",
+    "append_note",
+    "carry",
+    "make_note",
+    "notes_for",
+    "notes_path",
+    "read_notes",
+    "write_notes",
+]
