@@ -237,18 +237,19 @@ def report(ruleset: str, seed: int, budget_s: float | None, bots: list[str],
 def table(rep: dict[str, Any]) -> str:
     """The report as text: a table per pair."""
     lines = [(f"{rep['ruleset']} tournament, seed {rep['seed']}, budget {rep['budget_s']} s: "
-              f"{rep['games']} games, {rep['errors']} errors, {rep['elapsed_s']} s")]
-    head = (f"  {'bot':<18} {'W-L-D':>11} {'score':>6} {'95% CI':>13} {'think mean':>10} "
-            f"{'p95':>7} {'cpu p95':>7} {'sims/move':>9} {'sims/cpu s':>10}")
+              f"{rep['games']} games, {rep['errors']} errors, {rep['elapsed_s']} s"),
+             "think: seconds a move (mean, p95); sims: a move, a CPU second"]
+    head = (f"  {'bot':<16} {'W-L-D':>9} {'score':>5} {'95% CI':>11} {'think':>6} {'p95':>6} "
+            f"{'sims':>6} {'/cpu s':>6}")
     for pair in rep["pairs"]:
         lines += ["", f"{pair['bots'][0]} vs {pair['bots'][1]}", head]
         for b in pair["bots"]:
             s = pair[b]
-            lines.append(f"  {b:<18} {s['wins']:>3}-{s['losses']}-{s['draws']:<5} "
-                         f"{s['score']:>6.3f} {s['ci95_low']:>6.3f}-{s['ci95_high']:<6.3f} "
-                         f"{s['think_s_mean']:>9.3f}s {s['think_s_p95']:>6.3f}s "
-                         f"{s.get('cpu_s_p95', 0.0):>6.3f}s {s['sims_per_decision']:>9} "
-                         f"{s.get('sims_per_cpu_s', 0):>10}")
+            wld = f"{s['wins']}-{s['losses']}-{s['draws']}"
+            lines.append(f"  {b:<16} {wld:>9} {s['score']:>5.3f} "
+                         f"{s['ci95_low']:>5.3f}-{s['ci95_high']:<5.3f} "
+                         f"{s['think_s_mean']:>6.3f} {s['think_s_p95']:>6.3f} "
+                         f"{s['sims_per_decision']:>6} {s.get('sims_per_cpu_s', 0):>6}")
     if "record" in rep:
         r = rep["record"]
         lines.append(f"record {r['file']}: {r['recorded_before']} games from earlier runs, "

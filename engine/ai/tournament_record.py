@@ -131,9 +131,8 @@ def open_record(path: Path | str, head: dict[str, Any], specs: list[GameSpec],
         raise RecordMismatch(f"{path} is not a tournament record file (its first line does not "
                              "name a tournament): give another file.")
     if {k: first.get(k) for k in head} != head:
-        raise RecordMismatch(f"{path} records another tournament ({_describe(first)}), not this "
-                             f"one ({_describe(head)}): rerun with its arguments, or give "
-                             "another file.")
+        raise RecordMismatch(f"{path} records another tournament ({_describe(first)}): rerun "
+                             "with its arguments, or give another file.")
     for number, line in enumerate(lines[1:], start=2):
         if not line.strip():
             continue
