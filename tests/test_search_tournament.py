@@ -116,3 +116,12 @@ def test_a_file_that_is_not_a_record_is_refused_untouched(capsys, tmp_path):
     _, err = capsys.readouterr()
     assert "not a tournament record file" in err and len(err.strip().splitlines()) == 1
     assert book.read_text() == "my shopping list\n"
+
+
+def test_games_played_in_worker_processes_are_recorded_as_they_end(capsys, tmp_path):
+    _, alone, _ = _run(capsys)
+    book = tmp_path / "t.jsonl"
+    code, rep, _ = _run(capsys, "--jobs", "2", "--record", str(book))
+    assert code == 0 and rep["record"]["played_now"] == 4
+    assert sorted(g["index"] for g in _lines(book)[1:]) == [0, 1, 2, 3]
+    assert rep["bots"]["search:6sims"]["wins"] == alone["bots"]["search:6sims"]["wins"]
