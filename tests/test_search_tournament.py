@@ -125,3 +125,36 @@ def test_games_played_in_worker_processes_are_recorded_as_they_end(capsys, tmp_p
     assert code == 0 and rep["record"]["played_now"] == 4
     assert sorted(g["index"] for g in _lines(book)[1:]) == [0, 1, 2, 3]
     assert rep["bots"]["search:6sims"]["wins"] == alone["bots"]["search:6sims"]["wins"]
+
+
+def test_report_only_shows_the_games_so_far_and_changes_nothing(capsys, tmp_path):
+    book = tmp_path / "t.jsonl"
+    _run(capsys, "--record", str(book))
+    text = book.read_text().splitlines(keepends=True)
+    partial = "".join(text[:3]) + text[3][:20]       # a run still writing its third game
+    book.write_text(partial)
+    code, rep, err = _run(capsys, "--record", str(book), "--report-only")
+    assert code == 0 and err == "" and book.read_text() == partial
+    assert rep["games"] == 2 and rep["record"]["played_now"] == 0
+    assert main([*BASE, "--report-only"]) == 2
+    assert "give the file" in capsys.readouterr().err
+    assert main([*BASE, "--record", str(tmp_path / "none.jsonl"), "--report-only"]) == 2
+    assert "does not exist" in capsys.readouterr().err
+    assert not (tmp_path / "none.jsonl").exists()
+
+
+def test_a_second_run_into_the_same_record_is_refused_while_the_first_plays(capsys, tmp_path):
+    import fcntl
+    import os
+
+    book = tmp_path / "t.jsonl"
+    fd = os.open(f"{book}.lock", os.O_RDWR | os.O_CREAT)
+    fcntl.flock(fd, fcntl.LOCK_EX)                  # another run holds it
+    try:
+        assert main([*BASE, "--record", str(book)]) == 2
+        err = capsys.readouterr().err
+        assert "being played into by another run" in err and not book.exists()
+    finally:
+        os.close(fd)
+    code, rep, _ = _run(capsys, "--record", str(book))
+    assert code == 0 and rep["record"]["played_now"] == 4

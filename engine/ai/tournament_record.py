@@ -12,6 +12,7 @@ a damaged line elsewhere is skipped with a warning, and its game played again.
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 from collections.abc import Callable
@@ -91,14 +92,56 @@ class RecordFile:
         self.recorded[record.index] = record
 
 
+class RecordBusy(RecordMismatch):
+    """Another run is playing this tournament into the same file."""
+
+
+#: the lock of each record file this process plays into (held until the process ends)
+_LOCKS: dict[Path, int] = {}
+
+
+def _lock(path: Path) -> None:
+    """Hold ``path``'s lock (a ``.lock`` file beside it) for the rest of this process."""
+    key = path.resolve()
+    if key in _LOCKS:
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(f"{path}.lock", os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise RecordBusy(f"{path} is being played into by another run (hkk tournament with "
+                         "the same --record): wait for it to end, or add --report-only to "
+                         "see its games so far.") from None
+    _LOCKS[key] = fd
+
+
+def release(path: Path | str) -> None:
+    """Let go of ``path``'s lock (the run is over)."""
+    fd = _LOCKS.pop(Path(path).resolve(), None)
+    if fd is not None:
+        os.close(fd)
+
+
 def open_record(path: Path | str, head: dict[str, Any], specs: list[GameSpec],
-                warn: Callable[[str], None] | None = None) -> RecordFile:
+                warn: Callable[[str], None] | None = None, *,
+                read_only: bool = False) -> RecordFile:
     """Open (or start) the record file of the tournament ``head`` whose schedule is ``specs``.
+    A run that plays holds the file's lock until it ends (a second run into the same file is
+    refused, :class:`RecordBusy`); ``read_only`` (a report while it plays) neither locks nor
+    changes the file, and ignores a last line still being written.
 
     Raises :class:`RecordMismatch` if the file records another tournament, or a game that is
     not this schedule's; ``OSError`` if it cannot be read or written."""
     path = Path(path)
     warnings: list[str] = []
+    if read_only:
+        if not path.exists():
+            raise RecordMismatch(f"{path} does not exist: no game of this tournament is "
+                                 "recorded there.")
+    else:
+        _lock(path)
 
     def note(message: str) -> None:
         warnings.append(message)
@@ -114,7 +157,9 @@ def open_record(path: Path | str, head: dict[str, Any], specs: list[GameSpec],
             os.fsync(f.fileno())
         return RecordFile(path, head, recorded, warnings)
     raw = path.read_bytes()
-    if not raw.endswith(b"\n"):               # the last line was cut by a kill: drop it
+    if read_only:
+        raw = raw[:raw.rfind(b"\n") + 1]      # a line still being written is not read yet
+    elif not raw.endswith(b"\n"):             # the last line was cut by a kill: drop it
         keep = raw.rfind(b"\n") + 1
         note(f"{path}: the last line was cut short (a stopped run); its game is played again.")
         with path.open("r+b") as f:
