@@ -16,13 +16,16 @@ nice 5; the server's event loop and its other tables stay quick), one per seat, 
 game ends or the table closes (the child also ends by itself when the server goes away). The
 search sees the table's game through :func:`engine.core.search.context_for` exactly as a local
 bot: the view, the legal actions and determinizations; nothing of it is sent to any client.
+Its annotations are kept beside the table's save (``<save>.notes``), on the server's disk.
 """
 
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 from typing import Any
 
+from engine.ai.notes import append_note, make_note
 from engine.ai.worker import SearchError, SearchProcess
 
 log = logging.getLogger("hkk.server")
@@ -76,9 +79,11 @@ class ServerSearch:
         #: moves searched in the server itself, the child having failed (see ``think``)
         self.in_server = 0
 
-    def think(self, game: Any, seat: int, legal: list[Any]) -> Any:
+    def think(self, game: Any, seat: int, legal: list[Any], save: Path | None = None) -> Any:
         """The search's action for ``seat`` of ``game`` (blocks: the server's worker thread).
-        If the child process fails, the search runs here instead, so the game goes on."""
+        If the child process fails, the search runs here instead, so the game goes on. The
+        move's annotation is kept beside the table's ``save`` (engine.ai.notes), as the app
+        keeps its own: on the server's disk, never sent to a client."""
         if len(legal) == 1:
             return legal[0]
         try:
@@ -98,6 +103,11 @@ class ServerSearch:
             note = getattr(bot, "last", None)
         if note is not None:
             self.annotations.append(note)
+            if save is not None:
+                try:
+                    append_note(save, make_note(len(game.entries), seat, action, note, {}))
+                except OSError as exc:      # the note is lost, the game is not
+                    log.warning("an annotation of the search seat was not written (%s)", exc)
         return action
 
     def close(self) -> None:

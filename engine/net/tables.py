@@ -296,7 +296,8 @@ class Table:
         bot = self.bots[d.player]
         legal = game.legal_actions(d.player)
         if isinstance(bot, ServerSearch):
-            action = bot.think(game, d.player, legal)
+            save = tables_dir(self.data) / self.rec.save if self.rec.save else None
+            action = bot.think(game, d.player, legal, save)
         else:
             action = ask(bot, game.ruleset, game.state, d.player, legal,
                          decision=len(game.entries))

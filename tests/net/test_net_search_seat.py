@@ -16,8 +16,10 @@ import pytest
 from net_helpers import Raw, register_toy, running_server, unregister_toy
 from test_net_hidden import _check, _player, _spectator
 
+from engine.ai.notes import notes_for, read_notes
 from engine.net import messages as M
 from engine.net.mirror import TableMirror
+from engine.net.records import tables_dir
 from engine.net.search_seat import MAX_SECONDS, ServerSearch
 
 
@@ -52,6 +54,8 @@ async def _game_against_search(tmp_path, name: str, seed: int) -> None:
         searched = [n for n in seat.annotations if n["sims"]]
         assert searched and all(0 < n["sims"] <= 24 for n in searched)
         assert any(e.player == 1 for e in game.entries)
+        kept = read_notes(tables_dir(server.data) / table.rec.save)     # on the server's disk
+        assert kept.damaged == 0 and len(notes_for(kept, game.entries)) == len(searched)
         clients = {ma.viewer: a, M.SPECTATOR: w}
         for c in clients.values():
             c.close()
