@@ -284,6 +284,11 @@ class Table:
         self._after_entry()
         return events
 
+    def searching(self) -> bool:
+        """The game waits for a search seat (its move runs in the server's search threads)."""
+        d = self.game.pending() if self.game is not None else None
+        return d is not None and isinstance(self.bots.get(d.player), ServerSearch)
+
     def ai_turn(self) -> tuple[int, list[Any]] | None:
         """If the game waits for an AI seat: its bot chooses from its own view, and the action
         is submitted like anybody's. Returns (seat, events) or None."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 
 import pytest
 from net_helpers import Raw, register_toy, running_server, unregister_toy
@@ -96,3 +97,26 @@ def test_a_client_bot_that_wants_to_search_is_told_to_ask_for_a_server_seat(caps
     err = capsys.readouterr().err
     assert code == 2 and "ai:search" in err and "never sends" in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_a_thinking_search_seat_never_holds_up_another_tables_moves(tmp_path):
+    """The search seats wait for their processes in threads of their own: with one worker
+    thread for table work, another table still starts and answers while a search thinks."""
+    async def go() -> None:
+        async with running_server(tmp_path, workers=1) as server:
+            a = await Raw.hello(server, as_user="a")
+            a.send(M.CreateTable("hkk", seats=["ai:search:4", "ai:search:4"], table="ai",
+                                 sit=False))
+            await a.expect(M.Tables)
+            started = time.monotonic()
+            while not server.tables["ai"].searching():
+                assert time.monotonic() - started < 20, "the search seats never started"
+                await asyncio.sleep(0.05)
+            b = await Raw.hello(server, as_user="b")
+            t0 = time.monotonic()
+            b.send(M.CreateTable("hkk", seats=["human", "ai:greedy"], table="g"))
+            await b.expect(M.Snapshot)
+            assert time.monotonic() - t0 < 3.0, "a new table waited for another's search"
+            assert server.tables["ai"].searching() or len(server.tables["ai"].game.entries) < 4
+
+    asyncio.run(go())
