@@ -120,3 +120,29 @@ def test_a_thinking_search_seat_never_holds_up_another_tables_moves(tmp_path):
             assert server.tables["ai"].searching() or len(server.tables["ai"].game.entries) < 4
 
     asyncio.run(go())
+
+
+def test_why_no_sample_is_sent_a_samples_instance_ids_tell_the_true_hand_and_next_draw():
+    """The reason for the server seat: HKK numbers its cards in decklist order (public), and a
+    sample keeps the hidden cards' ids where they truly are, so a client holding a sample could
+    read the opponent's hand and next draw off the ids, though the sample's view is the seat's
+    view. (If a ruleset ever renumbers hidden cards in its samples, this test says so.)"""
+    from engine.core import registry
+    from engine.core.game import Game
+    from engine.core.log import Seat
+    from engine.core.search import hooks_for
+
+    plugin = registry.get("hkk")
+    decks = tuple(d.id for d in plugin.decks()[:2])
+    seats = tuple(Seat("AB"[i], d, "human") for i, d in enumerate(decks))
+    game = Game.new(plugin.ruleset_for(plugin.new_header(decks, 5, seats=seats)),
+                    plugin.new_header(decks, 5, seats=seats))
+    numbering = [c.cid for c in Game.new(game.ruleset, plugin.new_header(
+        decks, 999, seats=seats)).state.cards]          # any game of these public decklists
+    state = game.state
+    sample = hooks_for(game.ruleset).determinize(state, 0, random.Random(1))
+    assert game.ruleset.view(sample, 0) == game.ruleset.view(state, 0)
+    true_hand = sorted(state.cards[i].cid for i in state.players[1].hand)
+    assert sorted(sample.cards[i].cid for i in sample.players[1].hand) != true_hand
+    assert sorted(numbering[i] for i in sample.players[1].hand) == true_hand
+    assert numbering[sample.players[1].deck[0]] == state.cards[state.players[1].deck[0]].cid
