@@ -31,8 +31,8 @@ _CARD_FIELDS = ("card", "unit", "target")
 #: Where the search cannot tell moves apart (its win estimates within 0.05: at 200 simulations
 #: most moves of a phase are within 0.005 of each other, the evaluation having no opinion on
 #: squares) it plays the Warlord's favourite instead of a near-random pick among them (issue 16,
-#: 2026-11-24: search:200sims against the Warlord, seed 1, on the same 34 seat-swapped games:
-#: 15-19 without, 18-16 with it; 40 games without: 16-24 — a hint, not yet significant).
+#: 2026-11-24: search:200sims against the Warlord, seed 1, the same 40 seat-swapped games:
+#: 16-24 without, 23-17 with it — a hint, not yet significant at 40 games).
 TUNING = {"rollout_steps": 0, "widen_k": 1.0, "bias": 2.0, "anchor": 0.05}
 
 
