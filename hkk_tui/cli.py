@@ -450,8 +450,17 @@ def cmd_export(args: argparse.Namespace) -> int:
             S.export_portable(loaded, dest, overwrite=args.force)
     except S.SaveError as exc:
         return _fail(str(exc))
+    from engine.ai.notes import carry
+
+    _notes_warning(carry(src, dest, loaded.entries))
     out.print(f"Exported {len(loaded.entries)} entries to {dest}")
     return 0
+
+
+def _notes_warning(warning: str) -> None:
+    """The AI's annotations travel beside a copied game (engine.ai.notes.carry)."""
+    if warning:
+        print(f"hkk: warning: {warning}", file=sys.stderr)
 
 
 def cmd_import(args: argparse.Namespace) -> int:
@@ -465,6 +474,9 @@ def cmd_import(args: argparse.Namespace) -> int:
         path = S.import_file(Path(args.file), None, S.saves_dir(), check=check)
     except (S.SaveError, OSError) as exc:
         return _fail(str(exc))
+    from engine.ai.notes import carry
+
+    _notes_warning(carry(Path(args.file), path))
     out.print(f"Imported as {path}; open it from Load game in hkk.")
     return 0
 

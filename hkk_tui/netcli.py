@@ -114,6 +114,8 @@ def cmd_bot(args: argparse.Namespace) -> int:
         return _fail(f"--connect: {exc}")
     plugin = registry.get(args.ruleset)
     name = args.bot or plugin.default_bot
+    if name.partition(":")[0] == "search":
+        return _fail(f"--bot: {bot.SEARCH_AT_SERVER}")
     if name not in bot_names(plugin.name):
         return _fail(f"--bot: {plugin.name} has no bot {name!r}; choose one of: "
                      f"{', '.join(bot_names(plugin.name))}.")

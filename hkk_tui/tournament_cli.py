@@ -10,7 +10,8 @@ import argparse
 import json
 import sys
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 USAGE_EXIT = 2
 
@@ -31,6 +32,12 @@ def add_commands(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
                    help="simulations a move instead of seconds (reproducible)")
     t.add_argument("--jobs", type=int, default=1, help="game processes (0: one per core)")
     t.add_argument("--json", action="store_true", help="print only the JSON report")
+    t.add_argument("--record", metavar="FILE.jsonl", default=None,
+                   help="append each finished game to FILE (fsynced); a rerun with the same "
+                        "arguments and FILE skips the games recorded there and reports them all")
+    t.add_argument("--report-only", action="store_true",
+                   help="with --record: report the games recorded so far, play none (a long "
+                        "tournament still running, or stopped)")
     return {"tournament": cmd_tournament}
 
 
@@ -88,17 +95,52 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         ruleset, bots = check(args)
     except ValueError as exc:
         return _fail(str(exc))
+    if args.report_only and not args.record:
+        return _fail("--report-only reports the games of a --record FILE: give the file.")
     specs = T.schedule(ruleset, bots, args.games, args.seed, args.budget, args.sims)
+    budget_s = None if args.sims else args.budget
+    book = None
+    if args.record:
+        from engine.ai import tournament_record as R
+
+        head = R.header(ruleset, bots, args.games, args.seed, budget_s, args.sims)
+        try:
+            book = R.open_record(args.record, head, specs,
+                                 warn=lambda m: print(f"hkk: warning: {m}", file=sys.stderr),
+                                 read_only=args.report_only)
+        except R.RecordMismatch as exc:
+            if not isinstance(exc, R.RecordBusy):
+                R.release(args.record)
+            return _fail(str(exc))
+        except OSError as exc:
+            R.release(args.record)
+            return _fail(f"--record {args.record}: {exc.strerror or exc}: give a file that "
+                         "can be written.")
+        if args.report_only and not book.recorded:
+            return _fail(f"{args.record} records no game yet.")
+        if book.recorded and not args.json and not args.report_only:
+            print(f"{len(book.recorded)} of {len(specs)} games already recorded in "
+                  f"{args.record}; playing the rest", file=sys.stderr)
 
     def progress(done: int, total: int) -> None:
         if not args.json:
             print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
 
     start = time.perf_counter()
-    records = T.run(specs, args.jobs, progress)
+    before = dict(book.recorded) if book is not None else {}
+    try:
+        fresh = [] if args.report_only else T.run(
+            specs, args.jobs, progress, skip=set(before),
+            on_record=book.append if book is not None else None)
+    finally:
+        if book is not None:
+            R.release(args.record)
     if not args.json:
         print(file=sys.stderr)
-    rep = T.report(ruleset, args.seed, None if args.sims else args.budget, bots, records,
-                   time.perf_counter() - start)
+    records = sorted([*before.values(), *fresh], key=lambda r: r.index)
+    rep = T.report(ruleset, args.seed, budget_s, bots, records, time.perf_counter() - start)
+    if book is not None:
+        rep["record"] = {"file": str(args.record), "recorded_before": len(before),
+                         "played_now": len(fresh)}
     print(json.dumps(rep) if args.json else T.table(rep))
     return 1 if rep["errors"] else 0

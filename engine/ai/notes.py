@@ -9,6 +9,12 @@ looks at, so ``hkk verify`` and older versions of hkk are unaffected. A line tha
 A note names the entry it explains and that entry's action: after an undo a different move may
 take the same entry number, and the old note then no longer matches (:func:`notes_for` drops it).
 They name cards in the AI's hand, so the app shows them to its opponent only after the game.
+
+The notes travel with the game: ``hkk export`` (portable or JSON), ``hkk import`` and the app's
+Save as carry them as a *companion* file — ``DEST.notes`` beside the exported or saved ``DEST``
+(:func:`carry`) — never inside the save's records, so ``hkk verify`` reads exactly what it read
+before. Only the notes that explain the copied entries travel; damaged lines are skipped with a
+warning.
 """
 
 from __future__ import annotations
@@ -115,6 +121,50 @@ def notes_for(notes: Notes, entries: list[Any]) -> dict[int, Note]:
     return out
 
 
+def write_notes(save: str | os.PathLike[str], notes: dict[int, Note]) -> Path | None:
+    """Replace the side file of ``save`` with ``notes`` (by entry number; written whole to a
+    temporary file and renamed, so a reader never sees half of it). No notes: any side file
+    there is removed (it explained another game's moves). Returns the side file or None."""
+    dest = notes_path(save)
+    if not notes:
+        dest.unlink(missing_ok=True)
+        return None
+    tmp = dest.with_name(f".{dest.name}.{os.getpid()}.tmp")
+    try:
+        with open(tmp, "wb") as f:
+            f.writelines(_encoder.encode(notes[i]) + b"\n" for i in sorted(notes))
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, dest)
+    finally:
+        tmp.unlink(missing_ok=True)
+    return dest
+
+
+def carry(src: str | os.PathLike[str], dest: str | os.PathLike[str],
+          entries: list[Any] | None = None) -> str:
+    """Copy the annotations of the save (or export) ``src`` that explain ``entries`` (the
+    entries written to ``dest``; None: read from ``dest``) into ``dest``'s companion file.
+    Returns a warning for people ('' when all was well): damaged lines are skipped, and a
+    companion that cannot be written loses the notes, never the game."""
+    notes = read_notes(src)
+    warning = ""
+    if notes.damaged:
+        warning = (f"{notes.damaged} damaged line(s) of the AI's annotations in "
+                   f"{notes_path(src).name} were skipped.")
+    if not notes.by_entry and not notes_path(dest).exists():
+        return warning
+    try:
+        if entries is None:
+            from engine.core.store import read_any
+
+            entries = read_any(dest).entries
+        write_notes(dest, notes_for(notes, entries))
+    except Exception as exc:  # noqa: BLE001 - the game is copied; only its notes are lost
+        return " ".join(filter(None, [warning, f"The AI's annotations were not copied ({exc})."]))
+    return warning
+
+
 def _plain(value: Any) -> Any:
     """``value`` as it reads back from JSON (lists, not tuples)."""
     return msgspec.json.decode(msgspec.json.encode(value))
@@ -125,5 +175,16 @@ def _short(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-__all__ = ["Candidate", "Note", "Notes", "SUFFIX", "append_note", "make_note", "notes_for",
-           "notes_path", "read_notes"]
+__all__ = [
+    "SUFFIX",
+    "Candidate",
+    "Note",
+    "Notes",
+    "append_note",
+    "carry",
+    "make_note",
+    "notes_for",
+    "notes_path",
+    "read_notes",
+    "write_notes",
+]

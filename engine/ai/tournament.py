@@ -14,9 +14,10 @@ import multiprocessing
 import os
 import time
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any, Callable
+from typing import Any
 
 from engine.core import registry
 from engine.core.game import Game
@@ -50,6 +51,10 @@ class GameRecord:
     think: list[list[float]] = field(default_factory=list)
     #: per seat: simulations of each move (search bots)
     sims: list[list[int]] = field(default_factory=list)
+    #: per seat: CPU seconds of each move (this process's time: independent of the load)
+    cpu: list[list[float]] = field(default_factory=list)
+    #: where the game stands in the schedule (the record file's key)
+    index: int = -1
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -74,7 +79,8 @@ def make(name: str, ruleset: Any, seed: int, budget_s: float | None, sims: int |
 def play_game(spec: GameSpec) -> GameRecord:
     """Play one game of the tournament (in a worker process or here)."""
     n = len(spec.bots)
-    record = GameRecord(spec, think=[[] for _ in range(n)], sims=[[] for _ in range(n)])
+    record = GameRecord(spec, think=[[] for _ in range(n)], sims=[[] for _ in range(n)],
+                        cpu=[[] for _ in range(n)])
     try:
         plugin = registry.get(spec.ruleset)
         seats = tuple(Seat(f"{spec.bots[i]}", d, f"ai:{spec.bots[i].split(':')[0]}")
@@ -90,12 +96,13 @@ def play_game(spec: GameSpec) -> GameRecord:
                 break
             seat = d.player
             legal = game.legal_actions(seat)
-            start = time.perf_counter()
+            start, cpu0 = time.perf_counter(), time.process_time()
             action = ask(bots[seat], ruleset, game.state, seat, legal,
                          decision=len(game.entries))
             spent = time.perf_counter() - start
             if len(legal) > 1:
-                record.think[seat].append(spent)
+                record.think[seat].append(round(spent, 5))
+                record.cpu[seat].append(round(time.process_time() - cpu0, 5))
                 last = getattr(bots[seat], "last", None)
                 if last is not None:
                     record.sims[seat].append(int(last["sims"]))
@@ -129,25 +136,40 @@ def schedule(ruleset: str, bots: list[str], games: int, seed: int, budget_s: flo
     return specs
 
 
+def _play_indexed(item: tuple[int, GameSpec]) -> GameRecord:
+    record = play_game(item[1])
+    record.index = item[0]
+    return record
+
+
 def run(specs: list[GameSpec], jobs: int = 1,
-        progress: Callable[[int, int], None] | None = None) -> list[GameRecord]:
-    """Play ``specs``: here (``jobs`` 1) or in ``jobs`` processes (0: one per core)."""
+        progress: Callable[[int, int], None] | None = None, *,
+        skip: frozenset[int] | set[int] = frozenset(),
+        on_record: Callable[[GameRecord], None] | None = None) -> list[GameRecord]:
+    """Play ``specs`` (but those whose index is in ``skip``: already recorded): here (``jobs``
+    1) or in ``jobs`` processes (0: one per core). ``on_record`` gets each game as it ends (the
+    record file); the games come back in the order they ended."""
     if jobs == 0:
         jobs = os.cpu_count() or 1
+    todo = [(i, spec) for i, spec in enumerate(specs) if i not in skip]
     records: list[GameRecord] = []
-    if jobs <= 1 or len(specs) <= 1:
-        for spec in specs:
-            records.append(play_game(spec))
-            if progress is not None:
-                progress(len(records), len(specs))
+
+    def done(record: GameRecord) -> None:
+        records.append(record)
+        if on_record is not None:
+            on_record(record)
+        if progress is not None:
+            progress(len(specs) - len(todo) + len(records), len(specs))
+
+    if jobs <= 1 or len(todo) <= 1:
+        for item in todo:
+            done(_play_indexed(item))
         return records
     methods = multiprocessing.get_all_start_methods()
     mp = multiprocessing.get_context("fork" if "fork" in methods else None)
-    with mp.Pool(min(jobs, len(specs))) as pool:
-        for record in pool.imap(play_game, specs):
-            records.append(record)
-            if progress is not None:
-                progress(len(records), len(specs))
+    with mp.Pool(min(jobs, len(todo))) as pool:
+        for record in pool.imap_unordered(_play_indexed, todo):
+            done(record)
     return records
 
 
@@ -164,6 +186,7 @@ def standing(records: list[GameRecord], bot: str, opponent: str | None = None) -
     wins = losses = draws = 0
     as_seat: list[int] = []
     think: list[float] = []
+    cpu: list[float] = []
     sims: list[int] = []
     for r in records:
         if r.error or bot not in r.spec.bots:
@@ -175,6 +198,8 @@ def standing(records: list[GameRecord], bot: str, opponent: str | None = None) -
             as_seat.append(0)
         as_seat[seat] += 1
         think += r.think[seat]
+        if r.cpu:
+            cpu += r.cpu[seat]
         sims += r.sims[seat]
         if not r.winners:
             draws += 1
@@ -189,7 +214,10 @@ def standing(records: list[GameRecord], bot: str, opponent: str | None = None) -
             "ci95_low": round(low, 4), "ci95_high": round(high, 4),
             "think_s_mean": round(sum(think) / len(think), 4) if think else 0.0,
             "think_s_p95": round(_p95(think), 4),
-            "sims_per_decision": round(sum(sims) / len(sims)) if sims else 0}
+            "sims_per_decision": round(sum(sims) / len(sims)) if sims else 0,
+            "cpu_s_mean": round(sum(cpu) / len(cpu), 4) if cpu else 0.0,
+            "cpu_s_p95": round(_p95(cpu), 4),
+            "sims_per_cpu_s": round(sum(sims) / sum(cpu)) if sims and sum(cpu) > 0 else 0}
 
 
 def report(ruleset: str, seed: int, budget_s: float | None, bots: list[str],
@@ -208,18 +236,24 @@ def report(ruleset: str, seed: int, budget_s: float | None, bots: list[str],
 
 def table(rep: dict[str, Any]) -> str:
     """The report as text: a table per pair."""
-    lines = [f"{rep['ruleset']} tournament, seed {rep['seed']}, budget {rep['budget_s']} s: "
-             f"{rep['games']} games, {rep['errors']} errors, {rep['elapsed_s']} s"]
-    head = (f"  {'bot':<18} {'W-L-D':>11} {'score':>6} {'95% CI':>13} {'think mean':>10} "
-            f"{'p95':>7} {'sims/move':>9}")
+    lines = [(f"{rep['ruleset']} tournament, seed {rep['seed']}, budget {rep['budget_s']} s: "
+              f"{rep['games']} games, {rep['errors']} errors, {rep['elapsed_s']} s"),
+             "think: seconds a move (mean, p95); sims: a move, a CPU second"]
+    head = (f"  {'bot':<16} {'W-L-D':>9} {'score':>5} {'95% CI':>11} {'think':>6} {'p95':>6} "
+            f"{'sims':>6} {'/cpu s':>6}")
     for pair in rep["pairs"]:
         lines += ["", f"{pair['bots'][0]} vs {pair['bots'][1]}", head]
         for b in pair["bots"]:
             s = pair[b]
-            lines.append(f"  {b:<18} {s['wins']:>3}-{s['losses']}-{s['draws']:<5} "
-                         f"{s['score']:>6.3f} {s['ci95_low']:>6.3f}-{s['ci95_high']:<6.3f} "
-                         f"{s['think_s_mean']:>9.3f}s {s['think_s_p95']:>6.3f}s "
-                         f"{s['sims_per_decision']:>9}")
+            wld = f"{s['wins']}-{s['losses']}-{s['draws']}"
+            lines.append(f"  {b:<16} {wld:>9} {s['score']:>5.3f} "
+                         f"{s['ci95_low']:>5.3f}-{s['ci95_high']:<5.3f} "
+                         f"{s['think_s_mean']:>6.3f} {s['think_s_p95']:>6.3f} "
+                         f"{s['sims_per_decision']:>6} {s.get('sims_per_cpu_s', 0):>6}")
+    if "record" in rep:
+        r = rep["record"]
+        lines.append(f"record {r['file']}: {r['recorded_before']} games from earlier runs, "
+                     f"{r['played_now']} played now")
     for f in rep["failed"]:
         lines.append(f"ERROR in the game of seed {f['seed']} ({' vs '.join(f['bots'])}): "
                      f"{f['error']}")

@@ -27,6 +27,13 @@ _GIVE_UP = {"full", "code", "seat_taken", "ruleset", "seats", "decks", "options"
             "too_many", "busy", "table_id", "players_only"}
 
 
+#: why a client bot cannot search, and what to do instead (engine.net.search_seat)
+SEARCH_AT_SERVER = ("The search bot needs samples of the hidden cards, which a server never "
+                    "sends (they would tell a client more than its view); it plays at the "
+                    "server instead: create the table with a seat 'ai:search' (or "
+                    "'ai:search:0.5', 'ai:search:400sims') and choose another bot here.")
+
+
 class BotFailed(Exception):
     pass
 
@@ -127,10 +134,8 @@ class BotPlayer:
             except ValueError as exc:           # a table of another game than asked for
                 self.fail(str(exc))
                 return
-        if getattr(self.bot, "needs_samples", False):   # the server sends no samples (yet)
-            self.fail(f"The {self.bot_name} bot needs samples of the hidden cards from the "
-                      "server, which the network protocol does not send yet; choose another "
-                      "bot.")
+        if getattr(self.bot, "needs_samples", False):   # the server searches (search_seat)
+            self.fail(SEARCH_AT_SERVER)
             return
         view = m.view if getattr(self.bot, "needs_view", True) else None
         action = self.bot.choose(BotContext(m.viewer, view, m.legal, m.n))

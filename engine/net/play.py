@@ -133,7 +133,8 @@ class Play:
             while True:
                 async with table.lock:
                     viewers = set(table.subs.values())
-                    frames = await server.run(_ai_step, table, viewers)
+                    run = server.run_search if table.searching() else server.run
+                    frames = await run(_ai_step, table, viewers)
                     if frames is None:
                         return
                     server.fanout(table, frames)

@@ -78,6 +78,10 @@ class Server:
         self.tables: dict[str, Table] = {}
         self.conns: set[Conn] = set()
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="table")
+        #: threads that wait for the search seats' processes (engine.net.search_seat), so a
+        #: search's think time never holds up the table work of other tables
+        self.search_pool = ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 1),
+                                              thread_name_prefix="search")
         self.delays: collections.deque[float] = collections.deque(maxlen=50_000)
         self.actions = 0
         self._servers: list[asyncio.AbstractServer] = []
@@ -150,6 +154,7 @@ class Server:
                 async with table.lock:
                     table.close()
         self.pool.shutdown(wait=True)
+        self.search_pool.shutdown(wait=True)
         if self.socket_path and os.path.exists(self.socket_path):
             os.unlink(self.socket_path)
         if self._dirlock is not None:
@@ -215,6 +220,11 @@ class Server:
     async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
         """``fn(*args)`` in a worker thread (table work: rules, save, views)."""
         return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
+
+    async def run_search(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """``fn(*args)`` in a thread of its own pool: a search seat's move (a second or more of
+        waiting for its process), so the worker threads stay free for the other tables."""
+        return await asyncio.get_running_loop().run_in_executor(self.search_pool, fn, *args)
 
     # ------------------------------------------------------------------ connections
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:

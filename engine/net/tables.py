@@ -32,6 +32,7 @@ from engine.net import clock as chess_clock
 from engine.net import messages as M
 from engine.net.clock import Clock
 from engine.net.records import TableRecord, new_seed, tables_dir, write_record
+from engine.net.search_seat import ServerSearch, search_seat_problem
 from engine.net.wire import encode, encode_body
 
 CHAT_KEPT = 50
@@ -215,7 +216,10 @@ class Table:
         for i, s in enumerate(self.rec.seats):
             if s.kind.startswith("ai"):
                 bot = s.kind.split(":", 1)[1] if ":" in s.kind else self.plugin.default_bot
-                self.bots[i] = make_bot(bot, game.ruleset, new_seed())
+                seed = new_seed()
+                self.bots[i] = make_bot(bot, game.ruleset, seed)
+                if getattr(self.bots[i], "needs_samples", False):
+                    self.bots[i] = ServerSearch(bot, seed)
         self._after_entry()
 
     def _after_entry(self) -> None:
@@ -230,7 +234,13 @@ class Table:
         if self.result() is not None:
             self.finish()
 
+    def _end_searches(self) -> None:
+        for bot in self.bots.values():
+            if isinstance(bot, ServerSearch):
+                bot.close()
+
     def finish(self) -> None:
+        self._end_searches()
         if not self.rec.over:
             self.rec.over = True
             self.ended_at = time.time()
@@ -240,6 +250,7 @@ class Table:
             self.game.writer = None
 
     def close(self) -> None:
+        self._end_searches()
         if self.game is not None and self.game.writer is not None:
             self.game.writer.close()
             self.game.writer = None
@@ -273,6 +284,11 @@ class Table:
         self._after_entry()
         return events
 
+    def searching(self) -> bool:
+        """The game waits for a search seat (its move runs in the server's search threads)."""
+        d = self.game.pending() if self.game is not None else None
+        return d is not None and isinstance(self.bots.get(d.player), ServerSearch)
+
     def ai_turn(self) -> tuple[int, list[Any]] | None:
         """If the game waits for an AI seat: its bot chooses from its own view, and the action
         is submitted like anybody's. Returns (seat, events) or None."""
@@ -284,7 +300,12 @@ class Table:
             return None
         bot = self.bots[d.player]
         legal = game.legal_actions(d.player)
-        action = ask(bot, game.ruleset, game.state, d.player, legal, decision=len(game.entries))
+        if isinstance(bot, ServerSearch):
+            save = tables_dir(self.data) / self.rec.save if self.rec.save else None
+            action = bot.think(game, d.player, legal, save)
+        else:
+            action = ask(bot, game.ruleset, game.state, d.player, legal,
+                         decision=len(game.entries))
         events = game.submit(d.player, action)
         self._after_entry()
         return d.player, events
@@ -465,7 +486,10 @@ def check_new_table(req: M.CreateTable) -> tuple[Any, TableRecord]:
                          (f" to {high}" if high != low else "") + " players.")
     bots = bot_names(plugin.name)
     for kind in kinds:
-        if kind != "human" and not (kind.startswith("ai:") and kind[3:] in bots):
+        if kind != "human" and not (kind.startswith("ai:") and (
+                kind[3:] in bots or search_seat_problem(plugin.name, kind[3:]) == "")):
+            if kind.startswith("ai:search"):
+                raise TableError("seats", search_seat_problem(plugin.name, kind[3:]))
             raise TableError("seats", f"A seat is 'human' or 'ai:<bot>' with a bot of "
                              f"{plugin.name} ({', '.join(bots)}); {kind!r} is neither.")
     ids = [d.id for d in plugin.decks()]

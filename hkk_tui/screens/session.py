@@ -355,7 +355,11 @@ class GameSession:
         safe = "".join(ch for ch in name if ch.isalnum() or ch in "-_ ").strip() or "game"
         dest = store.saves_dir() / f"{safe}{store.SUFFIX}"
         loaded = store.load(self.path)
-        return store.export_portable(loaded, dest)     # never over another game's save
+        path = store.export_portable(loaded, dest)     # never over another game's save
+        from engine.ai.notes import carry              # the AI's annotations go along
+
+        carry(self.path, path, loaded.entries)
+        return path
 
 
 def book_for(book: Any, table: Any, ruleset: Any, viewer: int, start: int) -> LogBook:
