@@ -319,18 +319,25 @@ def _apply(ctx: Ctx, eff: Effect, t: Target, controller: int, source: int, by_sp
 def doomed(ctx: Ctx) -> list[int]:
     """Creatures at <= 0 HP and buildings at <= 0 SP on the table (K 35.10, 36.9, 37.5)."""
     out: list[int] = []
-    found = statics(ctx)
-    shrinking = bool(found) and any(eff.do == "buff" and eff.hp < 0 for _s, _a, eff in found)
+    # does a static shrink HP? Never without a card that could (asked when it matters)
+    shrinking = None if ctx.facts.shrinks else False
     cards = ctx.s.cards
+    pool = ctx.pool
     for player in ctx.s.players:
-        for zone in (player.reserve, player.guard, player.perm):
+        perm = player.perm
+        for zone in (player.reserve, player.guard, perm):
             for iid in zone:
                 card = cards[iid]
                 # only a damaged, countered or pumped card can be at <= 0 unless a static
                 # shrinks HP
-                if not (card.damage or card.counters or card.pump_hp or shrinking):
-                    continue
-                if zone is player.perm and ctx.pool[card.cid].type != "building":
+                if not (card.damage or card.counters or card.pump_hp):
+                    if shrinking is None:
+                        found = statics(ctx)
+                        shrinking = bool(found) and any(eff.do == "buff" and eff.hp < 0
+                                                        for _s, _a, eff in found)
+                    if not shrinking:
+                        continue
+                if zone is perm and pool[card.cid].type != "building":
                     continue
                 if max_hp_of(ctx, iid) - card.damage <= 0:
                     out.append(iid)

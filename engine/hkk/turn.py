@@ -40,7 +40,7 @@ def advance(ctx: Ctx) -> None:
     """Run the rules until a decision is pending or the game is over. With auto-pass on, a
     decision whose only answer is Pass is passed for its player."""
     s = ctx.s
-    auto = bool(ctx.opt("auto_pass", True))
+    auto = ctx.auto
     while s.result is None:
         if ctx.turn_break:
             _turn_break(ctx)
@@ -176,7 +176,7 @@ def _combat_window(ctx: Ctx) -> None:                                 # steps 3 
 
 def _combat_abilities(ctx: Ctx) -> None:                              # step 4, K 35.3
     a = ctx.s.active
-    if not ctx.opt("auto_pass", True) or combat_ability_options(
+    if not ctx.auto or combat_ability_options(
             ctx, a) or combat_ability_options(ctx, 1 - a):
         ctx.push(COMBAT_ABILITIES.ask(a))
 
