@@ -162,8 +162,14 @@ def play_related(ctx: Ctx, player: int, iid: int) -> list[Trigger]:
         for host in p.reserve + p.guard + p.perm:
             sources += [a for a in s.cards[host].attachments if s.cards[a].controller == opp]
     out = []
+    cards = s.cards
+    whens = ctx.index.whens
+    pool = ctx.pool
     for source in sources:
-        d = ctx.d(source)
+        cid = cards[source].cid
+        if "opponent_played" not in whens[cid]:         # most cards have no such ability
+            continue
+        d = pool[cid]
         for index, ab in enumerate(d.abilities):
             if ab.when != "opponent_played" or not abilities_work(ctx, source):
                 continue

@@ -72,7 +72,10 @@ def _in_scope(ctx: Ctx, source: int, scope: str, iid: int) -> bool:
 
 def _buffs(ctx: Ctx, iid: int) -> tuple[int, int]:
     dmg = hp = 0
-    for source, _ab, eff in statics(ctx):
+    found = ctx._statics
+    if found is None:
+        found = statics(ctx)
+    for source, _ab, eff in found:
         if eff.do == "buff" and _in_scope(ctx, source, eff.to, iid):
             dmg += eff.damage
             hp += eff.hp
@@ -135,7 +138,7 @@ def keywords_of(ctx: Ctx, iid: int) -> list[str]:
 
 def cost_of(ctx: Ctx, player: int, iid: int) -> int:
     """Modified VP cost = base + every modifier, clamped at 0 (K 21.8, §11 item 9)."""
-    return cost_of_def(ctx, player, ctx.d(iid))
+    return cost_of_def(ctx, player, ctx.pool[ctx.s.cards[iid].cid])
 
 
 def cost_of_def(ctx: Ctx, player: int, d: CardDef) -> int:
@@ -147,7 +150,7 @@ def cost_of_def(ctx: Ctx, player: int, d: CardDef) -> int:
 
 def mc_cost_of(ctx: Ctx, player: int, iid: int) -> int:
     """Modified monster-component cost (K 7.0.1, 21.8.3), clamped at 0 (§11 item 9)."""
-    return mc_cost_of_def(ctx, player, ctx.d(iid))
+    return mc_cost_of_def(ctx, player, ctx.pool[ctx.s.cards[iid].cid])
 
 
 def mc_cost_of_def(ctx: Ctx, player: int, d: CardDef) -> int:
@@ -163,7 +166,9 @@ _NONE: list[Effect] = []      # never appended to: "no modifier" without a new l
 def any_cost_mods(ctx: Ctx) -> bool:
     """Is any cost modifier working on the table (K 21.8.3)? Without one every card costs
     what its definition says."""
-    found = statics(ctx)
+    found = ctx._statics
+    if found is None:
+        found = statics(ctx)
     return bool(found) and any(eff.do == "cost_mod" for _s, _a, eff in found)
 
 

@@ -63,7 +63,10 @@ def _next_step(ctx: Ctx) -> None:
         _begin_turn(ctx, s.active if s.phase == "setup" else 1 - s.active)
         return
     phase, step, index, work = nxt
-    ctx.begin_step(phase, step, index)
+    s.phase = phase                                  # ctx.begin_step, inline
+    s.step = step
+    ctx._steps += (len(ctx.out), index)
+    ctx.version += 1
     work(ctx)
 
 
