@@ -111,7 +111,7 @@ _EMIT = {kind: (reduce, (_CHANGES_STATICS if kind in _STATIC_TYPES else 0)
 
 class Ctx:
     __slots__ = ("s", "pool", "out", "turn_break", "_statics", "index", "version", "choices",
-                 "legal", "_start", "_low", "_steps", "facts", "auto")
+                 "legal", "_start", "_low", "_steps", "facts", "auto", "acting_on")
 
     def __init__(self, state: State, pool: dict[str, CardDef]):
         self.s = state
@@ -138,6 +138,9 @@ class Ctx:
         self.facts = self.index.facts(state.cards)
         #: auto-pass on (the game's option, fixed from the set-up on): read once per call
         self.auto = bool(state.options.get("auto_pass", True))
+        #: per player, (an acting card of theirs on the table?, one of them attached?), kept
+        #: until a card moves (:func:`engine.hkk.windows.window_actions`); None: not asked yet
+        self.acting_on: list[tuple[bool, bool] | None] | None = None
 
     def emit(self, event: object) -> None:
         reduce, flags = _EMIT[type(event)]
@@ -145,8 +148,8 @@ class Ctx:
         self.out.append(event)
         self.version += 1
         if flags:
-            if flags & _CHANGES_STATICS:
-                self._statics = None
+            if flags & _CHANGES_STATICS:     # cards moved or turned: the table changed
+                self._statics = self.acting_on = None
             if flags & _CLEARS_STACK:        # replayed, it empties the stack by itself
                 self._start = self._low = 0
 

@@ -71,14 +71,23 @@ def window_actions(ctx: Ctx, player: int, kind: str, first_only: bool = False,
         if first_only:
             return out
     # the table: nothing to look at unless a card that could act is on it, under the player
-    mine = on_attached = False
-    for i in ctx.facts.acting:
-        card = cards[i]
-        if card.controller == player and card.zone in TABLE_ZONES:
-            mine = True
-            if card.zone == ATTACHED:
-                on_attached = True
-                break
+    # (known until a card moves: Ctx.acting_on)
+    acting_on = ctx.acting_on
+    if acting_on is None:
+        acting_on = ctx.acting_on = [None, None]
+    known = acting_on[player]
+    if known is None:
+        mine = on_attached = False
+        for i in ctx.facts.acting:
+            card = cards[i]
+            if card.controller == player and card.zone in TABLE_ZONES:
+                mine = True
+                if card.zone == ATTACHED:
+                    on_attached = True
+                    break
+        acting_on[player] = (mine, on_attached)
+    else:
+        mine, on_attached = known
     if not mine:
         out.append(_PASS)
         return out
