@@ -74,7 +74,7 @@ class GameFacts:
     window sift's answers (:func:`engine.hkk.windows.window_actions`), which depend only on the
     hand and the kind of window."""
 
-    __slots__ = ("acting", "shrinks", "sifted")
+    __slots__ = ("acting", "shrinks", "sifted", "static_cards")
 
     #: at most this many sift answers are kept per game (a long game starts the dict afresh)
     MAX_SIFTED = 4096
@@ -82,6 +82,8 @@ class GameFacts:
     def __init__(self, index: PoolIndex, cards: list[Card]):
         #: the cards that could ever answer a window from the table (``acting_saving``)
         self.acting = tuple(c.iid for c in cards if c.cid in index.acting_saving)
+        #: the cards with a static ability (K 130): none of them on the table, none works
+        self.static_cards = tuple(c.iid for c in cards if index.statics[c.cid])
         #: is any card of the game one whose static effect lowers HP?
         self.shrinks = any(c.cid in index.shrinkers for c in cards)
         #: (window's card set, hand) -> the hand cards worth a closer look

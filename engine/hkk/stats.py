@@ -23,6 +23,12 @@ def statics(ctx: Ctx) -> list[tuple[int, Ability, Effect]]:
     if ctx._statics is None:
         found: list[tuple[int, Ability, Effect]] = []
         cards = ctx.s.cards
+        for iid in ctx.facts.static_cards:
+            if cards[iid].zone in TABLE_ZONES:
+                break
+        else:                        # no card with a static ability is on the table
+            ctx._statics = found
+            return found
         has = ctx.index.statics
         for player in ctx.s.players:
             for zone in (player.reserve, player.guard, player.perm):
