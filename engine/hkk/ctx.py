@@ -113,7 +113,7 @@ _EMIT = {kind: (reduce, (_CHANGES_STATICS if kind in _STATIC_TYPES else 0)
 
 class Ctx:
     __slots__ = ("s", "pool", "out", "turn_break", "_statics", "index", "version", "choices",
-                 "legal", "_start", "_low", "_steps", "facts", "auto", "acting_on")
+                 "legal", "_start", "_low", "_steps", "facts", "auto", "acting_on", "doomed_at")
 
     def __init__(self, state: State, pool: dict[str, CardDef]):
         self.s = state
@@ -143,6 +143,9 @@ class Ctx:
         #: per player, (an acting card of theirs on the table?, one of them attached?), kept
         #: until a card moves (:func:`engine.hkk.windows.window_actions`); None: not asked yet
         self.acting_on: list[tuple[bool, bool] | None] | None = None
+        #: (events emitted so far, the cards that were doomed then): the table cannot change
+        #: without an event, so the deaths check asks again only after one (effects.doomed)
+        self.doomed_at: tuple[int, list[int]] | None = None
 
     def emit(self, event: object) -> None:
         reduce, flags = _EMIT[type(event)]
