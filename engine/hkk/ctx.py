@@ -115,13 +115,14 @@ class Ctx:
     __slots__ = ("s", "pool", "out", "turn_break", "_statics", "index", "version", "choices",
                  "legal", "_start", "_low", "_steps", "facts", "auto", "acting_on", "doomed_at")
 
-    def __init__(self, state: State, pool: dict[str, CardDef]):
+    def __init__(self, state: State, pool: dict[str, CardDef], index: PoolIndex | None = None):
         self.s = state
         self.pool = pool
         self.out: list[object] = []
         self.turn_break = False
         self._statics: list | None = None
-        self.index = pool_index(pool)
+        #: the pool's :class:`PoolIndex` (the ruleset passes the one it keeps)
+        self.index = index if index is not None else pool_index(pool)
         #: bumped by every event except task-stack bookkeeping: answers about "what could a
         #: player do now" stay valid while it is unchanged
         self.version = 0

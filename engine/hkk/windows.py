@@ -171,13 +171,13 @@ def window_choice(ctx: Ctx, player: int, kind: str, window: Task | None) -> bool
         answer, answers = hit[1], hit[2]
     elif top:
         answers = window_actions(ctx, player, kind)
-        answer = answers != [_PASS]
+        answer = len(answers) > 1         # Pass is always last
         ctx.choices[key] = (ctx.version, answer, answers)
     else:
         # listed in full: a "no" costs the same, and a "yes" opens the window at once (same
         # version, same key), whose answers are then taken from here instead of listed again
         answers = window_actions(ctx, player, kind, False, window)
-        answer = answers != [_PASS]
+        answer = len(answers) > 1         # Pass is always last
         ctx.choices[key] = (ctx.version, answer, answers)
     if top and answer and answers:
         ctx.legal = (ctx.s.tasks[-1], ctx.version, answers)
