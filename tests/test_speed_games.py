@@ -56,3 +56,53 @@ def test_random_games_play_out_exactly_as_recorded_before_the_speed_work(name):
     assert _digest(name, 20) == RECORDED[name], (
         f"20 fixed-seed random {name} games no longer give the recorded actions, events and "
         "final states: a speed change must not change any game")
+
+
+def _one_game(bots_of, after):
+    plugin = registry.get("hkk")
+    decks = [d.id for d in plugin.decks()]
+    chosen = (decks[0], decks[1])
+    header = plugin.new_header(chosen, 7, seats=tuple(
+        Seat("AB"[i], d, "ai:random") for i, d in enumerate(chosen)))
+    game = Game.new(plugin.ruleset_for(header), header)
+    play_out(game, bots_of(game), after=after)
+    return game
+
+
+class _SearchingRandom:
+    """A random bot that says it searches (needs samples): the collector must keep running."""
+
+    name = "random"
+    needs_view = False
+    needs_samples = True
+
+    def __init__(self, ruleset, seed):
+        self.inner = make_bot("random", ruleset, seed)
+
+    def choose(self, ctx):
+        return self.inner.choose(ctx)
+
+
+def test_play_out_pauses_the_garbage_collector_only_while_bots_that_do_not_search_play():
+    import gc
+
+    seen: list[bool] = []
+    was = gc.isenabled()
+    try:
+        gc.enable()
+        _one_game(lambda g: [make_bot("random", g.ruleset, s) for s in (1, 2)],
+                  lambda *_: seen.append(gc.isenabled()))
+        assert seen and not any(seen), "the collector ran during a random play-out"
+        assert gc.isenabled(), "play_out did not turn the collector back on"
+
+        gc.disable()
+        _one_game(lambda g: [make_bot("random", g.ruleset, s) for s in (1, 2)], None)
+        assert not gc.isenabled(), "play_out turned on a collector that was off before it"
+
+        gc.enable()
+        seen.clear()
+        _one_game(lambda g: [_SearchingRandom(g.ruleset, s) for s in (1, 2)],
+                  lambda *_: seen.append(gc.isenabled()))
+        assert seen and all(seen), "the collector was paused although a bot searches"
+    finally:
+        (gc.enable if was else gc.disable)()

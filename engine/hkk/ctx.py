@@ -45,19 +45,49 @@ class PoolIndex:
         #: when each card's abilities happen (``Ability.when``): related effects are looked
         #: for only on cards that have one of that kind
         self.whens = {cid: frozenset(ab.when for ab in d.abilities) for cid, d in pool.items()}
-        self._acting_cards: dict[int, tuple[list[Card], tuple[int, ...]]] = {}
+        #: cards with a static effect that lowers HP (K 130): without one in the game, only a
+        #: damaged, countered or pumped card can die (effects.doomed)
+        self.shrinkers = frozenset(cid for cid, pairs in self.statics.items()
+                                   if any(eff.do == "buff" and eff.hp < 0 for _ab, eff in pairs))
+        self._games: dict[int, tuple[list[Card], GameFacts]] = {}
+
+    def facts(self, cards: list[Card]) -> GameFacts:
+        """What one game's card instances (``State.cards``: fixed from the set-up on, a card
+        never changes its definition) allow to know once (:class:`GameFacts`). Kept for the
+        last few games' card lists."""
+        hit = self._games.get(id(cards))
+        if hit is None or hit[0] is not cards:
+            if len(self._games) >= 8:
+                del self._games[next(iter(self._games))]
+            hit = (cards, GameFacts(self, cards))
+            self._games[id(cards)] = hit
+        return hit[1]
 
     def acting_cards(self, cards: list[Card]) -> tuple[int, ...]:
-        """The game's card instances (``State.cards``: fixed from the set-up on, a card never
-        changes its definition) that could ever answer a window from the table: those of
-        :attr:`acting_saving`. Kept for the last few games' card lists."""
-        hit = self._acting_cards.get(id(cards))
-        if hit is None or hit[0] is not cards:
-            if len(self._acting_cards) >= 8:
-                del self._acting_cards[next(iter(self._acting_cards))]
-            hit = (cards, tuple(c.iid for c in cards if c.cid in self.acting_saving))
-            self._acting_cards[id(cards)] = hit
-        return hit[1]
+        """The game's card instances that could ever answer a window from the table: those of
+        :attr:`acting_saving`."""
+        return self.facts(cards).acting
+
+
+class GameFacts:
+    """Facts about one game's cards that never change (a card keeps its definition), and the
+    window sift's answers (:func:`engine.hkk.windows.window_actions`), which depend only on the
+    hand and the kind of window."""
+
+    __slots__ = ("acting", "shrinks", "sifted", "static_cards")
+
+    #: at most this many sift answers are kept per game (a long game starts the dict afresh)
+    MAX_SIFTED = 4096
+
+    def __init__(self, index: PoolIndex, cards: list[Card]):
+        #: the cards that could ever answer a window from the table (``acting_saving``)
+        self.acting = tuple(c.iid for c in cards if c.cid in index.acting_saving)
+        #: the cards with a static ability (K 130): none of them on the table, none works
+        self.static_cards = tuple(c.iid for c in cards if index.statics[c.cid])
+        #: is any card of the game one whose static effect lowers HP?
+        self.shrinks = any(c.cid in index.shrinkers for c in cards)
+        #: (window's card set, hand) -> the hand cards worth a closer look
+        self.sifted: dict[tuple, list[tuple[int, CardDef]]] = {}
 
 
 _INDEX: dict[int, tuple[dict, PoolIndex]] = {}
@@ -74,19 +104,25 @@ def pool_index(pool: dict[str, CardDef]) -> PoolIndex:
 _STATIC_TYPES = frozenset(_STATIC_CHANGERS)
 #: logged events that empty the task stack
 _STACK_CLEARERS = frozenset((E.TasksCleared, E.GameEnded))
+_CHANGES_STATICS, _CLEARS_STACK = 1, 2
+#: per event type: its reducer and what emitting it does besides (one lookup per event)
+_EMIT = {kind: (reduce, (_CHANGES_STATICS if kind in _STATIC_TYPES else 0)
+                | (_CLEARS_STACK if kind in _STACK_CLEARERS else 0))
+         for kind, reduce in REDUCERS.items()}
 
 
 class Ctx:
     __slots__ = ("s", "pool", "out", "turn_break", "_statics", "index", "version", "choices",
-                 "legal", "_start", "_low", "_steps", "acting")
+                 "legal", "_start", "_low", "_steps", "facts", "auto", "acting_on", "doomed_at")
 
-    def __init__(self, state: State, pool: dict[str, CardDef]):
+    def __init__(self, state: State, pool: dict[str, CardDef], index: PoolIndex | None = None):
         self.s = state
         self.pool = pool
         self.out: list[object] = []
         self.turn_break = False
         self._statics: list | None = None
-        self.index = pool_index(pool)
+        #: the pool's :class:`PoolIndex` (the ruleset passes the one it keeps)
+        self.index = index if index is not None else pool_index(pool)
         #: bumped by every event except task-stack bookkeeping: answers about "what could a
         #: player do now" stay valid while it is unchanged
         self.version = 0
@@ -101,19 +137,27 @@ class Ctx:
         #: stack fell to, and the steps begun (pairs: events before it, index in ``E.STEPS``)
         self._start = self._low = len(state.tasks)
         self._steps: list[int] = []
-        #: the game's cards that could answer a window from the table
-        #: (:meth:`PoolIndex.acting_cards`), looked up on first use
-        self.acting: tuple[int, ...] | None = None
+        #: what the game's cards allow to know once (:class:`GameFacts`)
+        self.facts = self.index.facts(state.cards)
+        #: auto-pass on (the game's option, fixed from the set-up on): read once per call
+        self.auto = bool(state.options.get("auto_pass", True))
+        #: per player, (an acting card of theirs on the table?, one of them attached?), kept
+        #: until a card moves (:func:`engine.hkk.windows.window_actions`); None: not asked yet
+        self.acting_on: list[tuple[bool, bool] | None] | None = None
+        #: (events emitted so far, the cards that were doomed then): the table cannot change
+        #: without an event, so the deaths check asks again only after one (effects.doomed)
+        self.doomed_at: tuple[int, list[int]] | None = None
 
     def emit(self, event: object) -> None:
-        kind = type(event)
-        REDUCERS[kind](self.s, event)
+        reduce, flags = _EMIT[type(event)]
+        reduce(self.s, event)
         self.out.append(event)
         self.version += 1
-        if self._statics is not None and kind in _STATIC_TYPES:
-            self._statics = None
-        if kind in _STACK_CLEARERS:          # replayed, it empties the stack by itself
-            self._start = self._low = 0
+        if flags:
+            if flags & _CHANGES_STATICS:     # cards moved or turned: the table changed
+                self._statics = self.acting_on = None
+            if flags & _CLEARS_STACK:        # replayed, it empties the stack by itself
+                self._start = self._low = 0
 
     def entry_events(self) -> list[object]:
         """The events of this entry: those emitted, then the stack and step bookkeeping folded

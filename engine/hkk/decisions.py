@@ -172,6 +172,7 @@ class DecisionKind(Generic[P]):
     pass_label: str = "pass"        # what Pass means here, as a label key: "done_…" finishes a
                                     # composite choice (the menus call it "Done", not "Pass")
     asks: str = "answer it"         # what the decider must do, in words (for refusals)
+    window: str = ""                # a window's kind: its "anything but Pass?" is window_choice
 
     def ask(self, player: int, params: Any = None) -> Task:
         """The task that makes ``player`` decide (``params``: the kind's typed parameters)."""
@@ -180,16 +181,25 @@ class DecisionKind(Generic[P]):
     def auto_pass(self, ctx: Ctx, task: Task) -> bool:
         """Pass for the deciding player if Pass is their only answer; True if it did."""
         player = task.player
-        params = self.params.of(task)
-        if self.choice is not None:
-            if self.choice(ctx, player, params):
+        if self.window:                  # the commonest decision: asked without the params
+            if window_choice(ctx, player, self.window, None):
                 return False
+            params = self.params.of(task)
         else:
-            answers = self.options(ctx, player, params)
-            if not (len(answers) == 1 and isinstance(answers[0], A.Pass)):
-                ctx.legal = (task, ctx.version, answers)
-                return False
-        self.pass_(ctx, player, params)
+            params = self.params.of(task)
+            if self.choice is not None:
+                if self.choice(ctx, player, params):
+                    return False
+            else:
+                answers = self.options(ctx, player, params)
+                if not (len(answers) == 1 and isinstance(answers[0], A.Pass)):
+                    ctx.legal = (task, ctx.version, answers)
+                    return False
+        on_pass = self.on_pass
+        if on_pass is None:
+            self.pass_(ctx, player, params)         # refused: this decision cannot be passed
+        else:
+            on_pass(ctx, player, params)
         return True
 
     def pass_(self, ctx: Ctx, player: int, params: P) -> None:
@@ -264,7 +274,8 @@ def _window(name: str, rule: str, decider: str, on_pass: Callable[[Ctx, int, Any
         name, rule, decider, params, (A.PlayCard, A.Activate, A.Regenerate),
         options=lambda ctx, player, p: window_actions(ctx, player, name),
         handle=_answer_window, on_pass=on_pass,
-        choice=lambda ctx, player, p: window_choice(ctx, player, name, None), asks=asks)
+        choice=lambda ctx, player, p: window_choice(ctx, player, name, None), asks=asks,
+        window=name)
 
 
 # ---------------------------------------------------------------------------- cede (K 3.7)

@@ -162,8 +162,14 @@ def play_related(ctx: Ctx, player: int, iid: int) -> list[Trigger]:
         for host in p.reserve + p.guard + p.perm:
             sources += [a for a in s.cards[host].attachments if s.cards[a].controller == opp]
     out = []
+    cards = s.cards
+    whens = ctx.index.whens
+    pool = ctx.pool
     for source in sources:
-        d = ctx.d(source)
+        cid = cards[source].cid
+        if "opponent_played" not in whens[cid]:         # most cards have no such ability
+            continue
+        d = pool[cid]
         for index, ab in enumerate(d.abilities):
             if ab.when != "opponent_played" or not abilities_work(ctx, source):
                 continue
@@ -318,20 +324,31 @@ def _apply(ctx: Ctx, eff: Effect, t: Target, controller: int, source: int, by_sp
 
 def doomed(ctx: Ctx) -> list[int]:
     """Creatures at <= 0 HP and buildings at <= 0 SP on the table (K 35.10, 36.9, 37.5)."""
+    known = ctx.doomed_at
+    if known is not None and known[0] == len(ctx.out):    # no event since: the same answer
+        return list(known[1])
     out: list[int] = []
-    found = statics(ctx)
-    shrinking = bool(found) and any(eff.do == "buff" and eff.hp < 0 for _s, _a, eff in found)
+    # does a static shrink HP? Never without a card that could (asked when it matters)
+    shrinking = None if ctx.facts.shrinks else False
     cards = ctx.s.cards
+    pool = ctx.pool
     for player in ctx.s.players:
-        for zone in (player.reserve, player.guard, player.perm):
+        perm = player.perm
+        for zone in (player.reserve, player.guard, perm):
             for iid in zone:
                 card = cards[iid]
                 # only a damaged, countered or pumped card can be at <= 0 unless a static
                 # shrinks HP
-                if not (card.damage or card.counters or card.pump_hp or shrinking):
-                    continue
-                if zone is player.perm and ctx.pool[card.cid].type != "building":
+                if not (card.damage or card.counters or card.pump_hp):
+                    if shrinking is None:
+                        found = statics(ctx)
+                        shrinking = bool(found) and any(eff.do == "buff" and eff.hp < 0
+                                                        for _s, _a, eff in found)
+                    if not shrinking:
+                        continue
+                if zone is perm and pool[card.cid].type != "building":
                     continue
                 if max_hp_of(ctx, iid) - card.damage <= 0:
                     out.append(iid)
+    ctx.doomed_at = (len(ctx.out), out[:])
     return out

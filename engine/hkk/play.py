@@ -330,7 +330,8 @@ def play_check(ctx: Ctx, player: int, iid: int, window: Task | None = None, why:
     """:func:`play_options` without raising: the legal target tuples (never empty) or the
     refusal given by ``refuse`` (``quiet``, as enumeration does: False, nothing built)."""
     s = ctx.s
-    top = _window(ctx, player, window)
+    top = window or s.tasks[-1]                     # the open window (as _window, inline)
+    assert top.kind in WINDOWS and top.player == player, top
     card = s.cards[iid]
     if card.zone != HAND or card.owner != player:
         return _not_in_hand_refusal(card.zone, refuse)
@@ -452,7 +453,8 @@ def ability_check(ctx: Ctx, player: int, iid: int, index: int, window: Task | No
                   ) -> list[tuple[Target, ...]] | IllegalAction | bool:
     """:func:`ability_options` without raising (as :func:`play_check`)."""
     s = ctx.s
-    top = _window(ctx, player, window)
+    top = window or s.tasks[-1]                     # the open window (as _window, inline)
+    assert top.kind in WINDOWS and top.player == player, top
     card = s.cards[iid]
     if card.zone not in TABLE_ZONES or card.controller != player:
         return _off_table_refusal(card.zone, refuse)
@@ -567,8 +569,14 @@ def _automatic_reactions(ctx: Ctx, actor: int) -> None:
     played = ctx.d(item.card)
     opp = ctx.s.players[1 - actor]
     seen: set[tuple[str, int]] = set()
+    cards = ctx.s.cards
+    whens = ctx.index.whens
+    pool = ctx.pool
     for iid in opp.reserve + opp.guard + opp.perm:
-        d = ctx.d(iid)
+        cid = cards[iid].cid
+        if "opponent_plays" not in whens[cid]:           # most cards have no such ability
+            continue
+        d = pool[cid]
         for index, ab in enumerate(d.abilities):
             if ab.when != "opponent_plays" or not abilities_work(ctx, iid):
                 continue

@@ -21,7 +21,7 @@ from engine.hkk import actions as A
 from engine.hkk import decisions
 from engine.hkk import events as E
 from engine.hkk.cards import CardDef
-from engine.hkk.ctx import Ctx, refuse
+from engine.hkk.ctx import Ctx, PoolIndex, pool_index, refuse
 from engine.hkk.platform import HkkProtocol
 from engine.hkk.pool import MAX_COPIES, MIN_DECK_SIZE
 from engine.hkk.reducer import apply as reducer_apply
@@ -141,6 +141,7 @@ class HkkRuleset(HkkProtocol):
 
     def __init__(self, pool: dict[str, CardDef]):
         self.pool = pool
+        self._index: PoolIndex | None = None
         self._clone_enc = msgspec.msgpack.Encoder()
         self._clone_dec = msgspec.msgpack.Decoder(State)
         #: (state, its pending task, answers): the legal actions the last submit listed while
@@ -203,7 +204,10 @@ class HkkRuleset(HkkProtocol):
         problem = _naming_refusal(state, action)
         if problem:
             raise problem
-        ctx = Ctx(state, self.pool)
+        index = self._index
+        if index is None:                # looked up at the first submit, then kept
+            index = self._index = pool_index(self.pool)
+        ctx = Ctx(state, self.pool, index)
         if isinstance(action, A.Concede):                              # K 2.8.2
             ctx.emit(E.Conceded(player))
             ctx.emit(E.GameEnded(1 - player, "concede", "K 2.8.2"))

@@ -23,6 +23,12 @@ def statics(ctx: Ctx) -> list[tuple[int, Ability, Effect]]:
     if ctx._statics is None:
         found: list[tuple[int, Ability, Effect]] = []
         cards = ctx.s.cards
+        for iid in ctx.facts.static_cards:
+            if cards[iid].zone in TABLE_ZONES:
+                break
+        else:                        # no card with a static ability is on the table
+            ctx._statics = found
+            return found
         has = ctx.index.statics
         for player in ctx.s.players:
             for zone in (player.reserve, player.guard, player.perm):
@@ -72,7 +78,10 @@ def _in_scope(ctx: Ctx, source: int, scope: str, iid: int) -> bool:
 
 def _buffs(ctx: Ctx, iid: int) -> tuple[int, int]:
     dmg = hp = 0
-    for source, _ab, eff in statics(ctx):
+    found = ctx._statics
+    if found is None:
+        found = statics(ctx)
+    for source, _ab, eff in found:
         if eff.do == "buff" and _in_scope(ctx, source, eff.to, iid):
             dmg += eff.damage
             hp += eff.hp
@@ -135,7 +144,7 @@ def keywords_of(ctx: Ctx, iid: int) -> list[str]:
 
 def cost_of(ctx: Ctx, player: int, iid: int) -> int:
     """Modified VP cost = base + every modifier, clamped at 0 (K 21.8, §11 item 9)."""
-    return cost_of_def(ctx, player, ctx.d(iid))
+    return cost_of_def(ctx, player, ctx.pool[ctx.s.cards[iid].cid])
 
 
 def cost_of_def(ctx: Ctx, player: int, d: CardDef) -> int:
@@ -147,7 +156,7 @@ def cost_of_def(ctx: Ctx, player: int, d: CardDef) -> int:
 
 def mc_cost_of(ctx: Ctx, player: int, iid: int) -> int:
     """Modified monster-component cost (K 7.0.1, 21.8.3), clamped at 0 (§11 item 9)."""
-    return mc_cost_of_def(ctx, player, ctx.d(iid))
+    return mc_cost_of_def(ctx, player, ctx.pool[ctx.s.cards[iid].cid])
 
 
 def mc_cost_of_def(ctx: Ctx, player: int, d: CardDef) -> int:
@@ -163,7 +172,9 @@ _NONE: list[Effect] = []      # never appended to: "no modifier" without a new l
 def any_cost_mods(ctx: Ctx) -> bool:
     """Is any cost modifier working on the table (K 21.8.3)? Without one every card costs
     what its definition says."""
-    found = statics(ctx)
+    found = ctx._statics
+    if found is None:
+        found = statics(ctx)
     return bool(found) and any(eff.do == "cost_mod" for _s, _a, eff in found)
 
 

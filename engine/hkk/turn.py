@@ -40,7 +40,7 @@ def advance(ctx: Ctx) -> None:
     """Run the rules until a decision is pending or the game is over. With auto-pass on, a
     decision whose only answer is Pass is passed for its player."""
     s = ctx.s
-    auto = bool(ctx.opt("auto_pass", True))
+    auto = ctx.auto
     while s.result is None:
         if ctx.turn_break:
             _turn_break(ctx)
@@ -63,7 +63,10 @@ def _next_step(ctx: Ctx) -> None:
         _begin_turn(ctx, s.active if s.phase == "setup" else 1 - s.active)
         return
     phase, step, index, work = nxt
-    ctx.begin_step(phase, step, index)
+    s.phase = phase                                  # ctx.begin_step, inline
+    s.step = step
+    ctx._steps += (len(ctx.out), index)
+    ctx.version += 1
     work(ctx)
 
 
@@ -176,7 +179,7 @@ def _combat_window(ctx: Ctx) -> None:                                 # steps 3 
 
 def _combat_abilities(ctx: Ctx) -> None:                              # step 4, K 35.3
     a = ctx.s.active
-    if not ctx.opt("auto_pass", True) or combat_ability_options(
+    if not ctx.auto or combat_ability_options(
             ctx, a) or combat_ability_options(ctx, 1 - a):
         ctx.push(COMBAT_ABILITIES.ask(a))
 

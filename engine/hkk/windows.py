@@ -13,7 +13,8 @@ from itertools import chain
 from typing import Any
 
 from engine.hkk import actions as A
-from engine.hkk.ctx import Ctx, quiet
+from engine.hkk.cards import CardDef
+from engine.hkk.ctx import Ctx, GameFacts, quiet
 from engine.hkk.play import ability_check, play_check, regenerate_refusal
 from engine.hkk.state import ATTACHED, PERM, TABLE_ZONES, Task
 from engine.hkk.stats import any_cost_mods, cost_of_def, mc_cost_of_def
@@ -44,17 +45,19 @@ def window_actions(ctx: Ctx, player: int, kind: str, first_only: bool = False,
         fits = index.in_main
     else:
         fits = index.instants
-    seen: set[str] = set()
     vp = me.vp
     mc = me.mc
+    hand = tuple(me.hand)
+    sifted = ctx.facts.sifted
+    key = (id(fits), hand)
+    looks = sifted.get(key)
+    if looks is None:
+        looks = _sift(ctx, hand, fits)
+        if len(sifted) >= GameFacts.MAX_SIFTED:
+            sifted.clear()
+        sifted[key] = looks
     modified = None                  # any cost modifier on the table? (asked when it matters)
-    for iid in me.hand:
-        cid = cards[iid].cid
-        # identical copies in hand give identical plays: look at (and list) one of them
-        if cid not in fits or cid in seen:
-            continue
-        seen.add(cid)
-        d = pool[cid]
+    for iid, d in looks:
         if d.cost_mc > mc or d.cost > vp:
             if modified is None:
                 modified = any_cost_mods(ctx)
@@ -68,17 +71,23 @@ def window_actions(ctx: Ctx, player: int, kind: str, first_only: bool = False,
         if first_only:
             return out
     # the table: nothing to look at unless a card that could act is on it, under the player
-    mine = on_attached = False
-    acting_cards = ctx.acting
-    if acting_cards is None:
-        acting_cards = ctx.acting = index.acting_cards(cards)
-    for i in acting_cards:
-        card = cards[i]
-        if card.controller == player and card.zone in TABLE_ZONES:
-            mine = True
-            if card.zone == ATTACHED:
-                on_attached = True
-                break
+    # (known until a card moves: Ctx.acting_on)
+    acting_on = ctx.acting_on
+    if acting_on is None:
+        acting_on = ctx.acting_on = [None, None]
+    known = acting_on[player]
+    if known is None:
+        mine = on_attached = False
+        for i in ctx.facts.acting:
+            card = cards[i]
+            if card.controller == player and card.zone in TABLE_ZONES:
+                mine = True
+                if card.zone == ATTACHED:
+                    on_attached = True
+                    break
+        acting_on[player] = (mine, on_attached)
+    else:
+        mine, on_attached = known
     if not mine:
         out.append(_PASS)
         return out
@@ -112,16 +121,31 @@ def window_actions(ctx: Ctx, player: int, kind: str, first_only: bool = False,
     return out
 
 
+def _sift(ctx: Ctx, hand: tuple[int, ...], fits: frozenset[str]) -> list[tuple[int, CardDef]]:
+    """The hand cards a window may ask about, in hand order: of a kind the window takes (K 94.0,
+    57.0, 37.0, 8.5.1), one of identical copies (they give identical plays), each with its
+    definition. It depends on nothing else, so a game keeps it (:attr:`GameFacts.sifted`)."""
+    cards = ctx.s.cards
+    pool = ctx.pool
+    seen: set[str] = set()
+    out = []
+    for iid in hand:
+        cid = cards[iid].cid
+        if cid not in fits or cid in seen:
+            continue
+        seen.add(cid)
+        out.append((iid, pool[cid]))
+    return out
+
+
 def window_needed(ctx: Ctx, kind: str, first: int, data: tuple[int, ...] = ()) -> bool:
     """Would opening this window ask anyone anything? With auto-pass on, a window where both
     players could only pass is not opened at all (it would close at once, K 4.11.7). ``data``:
     the window's own data (a life-saving window's creatures)."""
-    if not ctx.opt("auto_pass", True):
+    if not ctx.auto:
         return True
     for player in (first, 1 - first):
-        window = _PROBES.get((kind, player)) if not data else None
-        if window is None:
-            window = Task(kind, player, data=data)
+        window = Task(kind, player, data=data) if data else _PROBES[kind, player]
         if window_choice(ctx, player, kind, window):
             return True
     return False
@@ -147,13 +171,13 @@ def window_choice(ctx: Ctx, player: int, kind: str, window: Task | None) -> bool
         answer, answers = hit[1], hit[2]
     elif top:
         answers = window_actions(ctx, player, kind)
-        answer = answers != [_PASS]
+        answer = len(answers) > 1         # Pass is always last
         ctx.choices[key] = (ctx.version, answer, answers)
     else:
         # listed in full: a "no" costs the same, and a "yes" opens the window at once (same
         # version, same key), whose answers are then taken from here instead of listed again
         answers = window_actions(ctx, player, kind, False, window)
-        answer = answers != [_PASS]
+        answer = len(answers) > 1         # Pass is always last
         ctx.choices[key] = (ctx.version, answer, answers)
     if top and answer and answers:
         ctx.legal = (ctx.s.tasks[-1], ctx.version, answers)
