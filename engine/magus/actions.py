@@ -145,6 +145,32 @@ class Reshuffle(Act):               # MK 1.03 "Keverési szabály": shuffle it a
     pass
 
 
+class Ride(Act):                    # MK 2.06, MK 2.09: a mount or henchman onto an adventurer
+    card: Id
+    host: Id
+
+
+class Animate(Act):                 # MK 2.15: an animated obstacle in the combat rounds
+    card: Id
+    caster: Id                      # the adventurer of its player's team who rotates
+
+
+class PlayTreasure(Act):            # MK 2.07.c: a KINCS card played as a pending quest
+    card: Id
+
+
+class Escape(Act):                  # MK 2.16: the target returns to its Line, or stays
+    go: bool
+
+
+class Focus(Act):                   # MK 2.19: a FÓKUSZ card pays 1 MP of a FÓKUSZ play
+    card: Id
+
+
+class Aim(Act):                     # MK 5.01.B, MK 6.05.R: a timed effect's target
+    target: Id
+
+
 class Pass(Act):                    # MK 6.07
     pass
 
@@ -157,4 +183,4 @@ Action = Union[Start, ChooseStarter, PickTower, Done, Keep, Mulligan, Discard, P
                Activate, Siege, SolveQuest, Join, Protect, ChangeOrder, WallCheck, GoOn,
                Condition, Victim, Pass, Concede, Cut, Reshuffle, Capture, Raze,
                Fight, Equip, Unequip, UseAlly, Store, KeepBeast,
-               Expedition, TriggerFirst]
+               Expedition, TriggerFirst, Ride, Animate, PlayTreasure, Escape, Focus, Aim]

@@ -68,6 +68,12 @@ class Run:
         return self.pool[self.s.cards[i].cid]
 
 
+def names(d: CardDef) -> set[str]:
+    """A card's names for the named rule and by-name references: its own and its IGAZ NÉV
+    (MK 2.02, both directions)."""
+    return {d.name.en, d.true_name.en} if d.true_name is not None else {d.name.en}
+
+
 def holder(c: Card) -> int:
     return c.controller if c.controller >= 0 else c.owner
 
@@ -87,8 +93,32 @@ def value(s: State | None, pool: dict[str, CardDef], c: Card, attr: str) -> int:
     if s is None:
         return base
     mods = [Mod("add", b.amount, strong=b.strong, time=e)
-            for e in worn(s, pool, c.iid) for b in pool[s.cards[e].cid].boosts if b.attr == attr]
+            for e in worn(s, pool, c.iid) + riders(s, pool, c.iid)
+            for b in pool[s.cards[e].cid].boosts if b.attr == attr]
+    d = pool[c.cid]
+    if d.tribe and d.boosts and tribal(s, pool, c):                               # MK 2.08
+        mods += [Mod("add", b.amount, strong=b.strong, time=c.iid) for b in d.boosts
+                 if b.attr == attr]
     return compute(base, mods) if mods else base
+
+
+def riders(s: State, pool: dict[str, CardDef], i: int) -> list[int]:
+    """Mounts (HÁTAS, MK 2.06) and henchmen (CSATLÓS, MK 2.09) on adventurer ``i``."""
+    return [c.iid for c in s.cards if c.zone == "attached" and c.host == i and
+            ("mount" in pool[c.cid].keywords or "henchman" in pool[c.cid].keywords)]
+
+
+def tribal(s: State, pool: dict[str, CardDef], c: Card) -> bool:
+    """MK 2.08: TÖRZSSZÖVETSÉG [race] works while its player controls at least three
+    adventurers of that race ("*": three sharing one race); each adventurer counts once."""
+    who = holder(c)
+    mine = [pool[o.cid] for o in s.cards if o.zone in ("line", "team") and holder(o) == who
+            and pool[o.cid].type == "adventurer"]
+    races = [d.race or "human" for d in mine]
+    want = pool[c.cid].tribe
+    if want == "*":
+        return any(races.count(x) >= 3 for x in set(races))
+    return races.count(want) >= 3
 
 
 def current_level(pool: dict[str, CardDef], c: Card, s: State | None = None) -> int:
@@ -133,9 +163,9 @@ def goes_to(s: State, pool: dict[str, CardDef], i: int) -> str:
     c = s.cards[i]
     if not pool[c.cid].named:
         return "past"
-    name = pool[c.cid].name.en
+    name = names(pool[c.cid])
     for o in s.cards:
-        if o.iid != i and o.owner == c.owner and pool[o.cid].name.en == name and \
+        if o.iid != i and o.owner == c.owner and name & names(pool[o.cid]) and \
                 o.zone in ("depth", "line", "team", "tower", "quests", "solved", "storage",
                            "buildings", "allies"):
             return "past"

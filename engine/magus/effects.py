@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.magus import events as E
 from engine.magus.cards import OPPOSED, Effect
-from engine.magus.ctx import Run, current_level, goes_to, holder, team_of, value
+from engine.magus.ctx import Run, current_level, goes_to, holder, names, team_of, value
 from engine.magus.state import Item
 
 
@@ -38,6 +38,12 @@ def targets_hold(r: Run, item: Item) -> bool:
     if item.kind == "attach":
         host = r.card(item.target)
         return host.zone in ("quests", "tower", "buildings")
+    if item.kind == "ride":                                            # MK 2.06, MK 2.09
+        from engine.magus.keywords import rider_hosts
+
+        return item.target in rider_hosts(r, item.player, item.card)
+    if item.kind == "enter" and item.target >= 0:                                # MK 6.05.R
+        return target_ok(r, item.player, r.d(item.card).trigger_target, item.target)
     if item.kind == "ally" and r.d(item.card).target:
         return target_ok(r, item.player, r.d(item.card).target, item.target)
     if item.kind in ("card", "copy"):
@@ -75,8 +81,9 @@ def named_clash(r: Run, player: int, card: int) -> bool:
     if not d.named:
         return False
     s = r.s
+    mine = names(d)
     return any(o.iid != card and o.owner == player and not o.face_down and
-               r.pool[o.cid].name.en == d.name.en and
+               bool(mine & names(r.pool[o.cid])) and
                o.zone in ("line", "team", "tower", "quests", "solved", "depth", "buildings",
                           "allies")
                for o in s.cards)
@@ -87,6 +94,13 @@ def resolve(r: Run, item: Item) -> bool:
     s = r.s
     if item.kind == "attach":                                                   # MK 3.04.B
         r.emit(E.CardMoved(item.card, "attached", item.player, True, item.target, "MK 3.04.B"))
+        return True
+    if item.kind == "ride":                                   # open, permanent (MK 2.06.b)
+        r.emit(E.CardMoved(item.card, "attached", item.player, False, item.target,
+                           "MK 2.06" if "mount" in r.d(item.card).keywords else "MK 2.09"))
+        return True
+    if item.kind == "treasure":                                             # MK 2.07.c
+        r.emit(E.CardMoved(item.card, "quests", item.player, False, -1, "MK 2.07.c"))
         return True
     if item.kind == "order":                                       # MK 4.06 "Harci körök".F
         c = r.card(item.target)
@@ -129,6 +143,7 @@ def resolve(r: Run, item: Item) -> bool:
         else:
             r.emit(E.CardMoved(item.card, "line", item.player, False, -1, "MK 3.07"))
             entered(r, item)
+            return r.s.stage != "aim"
     elif d.type == "tower":
         r.emit(E.CardMoved(item.card, "tower", item.player, True, -1, "MK 3.01.D"))
     elif d.type == "quest":
@@ -140,7 +155,7 @@ def resolve(r: Run, item: Item) -> bool:
             return True
         r.emit(E.CardMoved(item.card, "buildings", item.player, False, -1, "MK 3.03.A"))
         entered(r, item)
-        return not over_cap(r, item.player)
+        return not over_cap(r, item.player) and r.s.stage != "aim"
     elif d.type == "ally":                                                       # MK 3.08
         if named_clash(r, item.player, item.card):
             r.emit(E.CardMoved(item.card, "past", -1, False, -1,
@@ -149,6 +164,7 @@ def resolve(r: Run, item: Item) -> bool:
         r.emit(E.CardMoved(item.card, "allies", item.player, False, -1, "MK 3.08"))
         r.emit(E.AllyPoints(item.card, d.points, "MK 3.08.A"))
         entered(r, item)
+        return r.s.stage != "aim"
     elif d.subtype == "equipment":                             # MK 3.05.3.B: to the Storage
         r.emit(E.CardMoved(item.card, "storage", item.player, False, -1, "MK 3.05.3.B"))
     else:
@@ -157,6 +173,7 @@ def resolve(r: Run, item: Item) -> bool:
         run_effects(r, item, d.effects)
         r.emit(E.CardMoved(item.card, leaves_to(r, item), -1, False, -1,
                            "MK 2.11" if item.origin == "past" else "MK 5.06.D"))
+        return r.s.stage != "escape"                 # MK 2.16: its controller decides
     return True
 
 
@@ -172,6 +189,14 @@ def run_effects(r: Run, item: Item, effects: tuple[Effect, ...]) -> None:
             from engine.magus.equipment import armoured
 
             over = r.d(item.card).overstrike
+            will = r.d(item.card).will
+            if will:                              # MK 2.04: replaces the roll, changes Line
+                from engine.magus.keywords import will_transfer
+
+                if e.amount:
+                    r.emit(E.Damaged(t, e.amount, "MK 2.04"))
+                will_transfer(r, _side(r, item), t, will)
+                continue
             if over:                        # MK 2.05, MK 5.12.D, ruling 15: replaces the roll
                 ok, cut = current_level(r.pool, r.card(t), s) <= over, 0
                 r.emit(E.OverstrikeJudged(t, current_level(r.pool, r.card(t), s), over, ok))
@@ -210,6 +235,10 @@ def run_effects(r: Run, item: Item, effects: tuple[Effect, ...]) -> None:
                 fut = s.players[item.player].future
                 if fut:
                     r.emit(E.Drew(item.player, fut[0], "MK 3.06"))
+        elif e.op == "escape":                                                    # MK 2.16
+            from engine.magus.keywords import escape_offer
+
+            escape_offer(r, t)
         elif e.op == "allow_fight":                  # MK 4.01.A: this round, its player
             r.emit(E.FightsGranted(item.player, e.amount, "MK 4.01.A"))
         elif e.op == "gain_mp":
@@ -224,11 +253,21 @@ def run_effects(r: Run, item: Item, effects: tuple[Effect, ...]) -> None:
                     r.emit(E.Damaged(v, e.amount, "MK 4.06 \"Csapda aktivizálás\""))
 
 
+def _side(r: Run, item: Item) -> int:
+    """The controller of the keyword card: its player (a copy's, the copier)."""
+    return item.player
+
+
 def entered(r: Run, item: Item) -> None:
     """MK 1.14.12, ruling 32: an on-entering effect joins the running timeline normally."""
     from engine.magus.timeline import add_item
 
-    if r.d(item.card).on_enter:
+    d = r.d(item.card)
+    if d.on_enter and d.trigger_target:                             # MK 5.01.B, MK 6.05.R
+        from engine.magus.keywords import enter_targeted
+
+        enter_targeted(r, item.player, item.card)
+    elif d.on_enter:
         add_item(r, item.player, item.card, "enter", -1, -1, False, "MK 1.14.12")
 
 
@@ -290,7 +329,8 @@ def beast_step(r: Run, owner: int) -> bool:
             r.emit(E.Damaged(v, total, "MK 4.06 \"Bestia\".I"))
     hit = bool(s.beast_hits)
     r.emit(E.BeastEnded(card))
-    if hit and not beast_victims(r, owner):           # MK 4.06 "Bestia".J, ruling 22
+    animated = s.manoeuvre is not None and s.manoeuvre.step == "rounds"         # ruling 51
+    if hit and not animated and not beast_victims(r, owner):   # MK 4.06 "Bestia".J, ruling 22
         r.emit(E.BeastVictorious(card, "MK 4.06 \"Bestia\".J"))
         return True
     r.emit(E.CardMoved(card, goes_to(s, r.pool, card), -1, False, -1, "MK 3.04.G"))

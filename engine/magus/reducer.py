@@ -89,7 +89,7 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
         tl = s.timelines[-1]
         if ev.kind == "attach" and ev.target in tl.entered:
             tl.entered.remove(ev.target)          # one interrupting obstacle (MK 3.04.F)
-        if ev.kind in ("card", "attach"):
+        if ev.kind in ("card", "attach", "ride", "treasure"):
             _unzone(s, ev.card)                   # from the hand, or the Past (MK 2.11)
             s.cards[ev.card].zone = "timeline"
             s.cards[ev.card].face_down = ev.hidden
@@ -109,7 +109,7 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
     elif t is E.ItemUnwound:
         tl = s.timelines[-1]
         for it in tl.items:
-            if it.uid == ev.uid and it.kind in ("card", "attach"):
+            if it.uid == ev.uid and it.kind in ("card", "attach", "ride", "treasure"):
                 s.cards[it.card].zone = "resolving"      # until its destination (next event)
         tl.items = [it for it in tl.items if it.uid != ev.uid]
         tl.passes = 0
@@ -182,7 +182,7 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
         assert s.manoeuvre is not None
         s.manoeuvre.winner = ev.winner
     elif t in (E.QuestSolved, E.ConditionChosen, E.Picked, E.OverstrikeJudged,
-               E.ExpeditionJudged):
+               E.ExpeditionJudged, E.WillJudged, E.TreasureJudged):
         pass
     elif t is E.ManoeuvreEnded:
         s.manoeuvre = None
@@ -212,6 +212,25 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
     elif t is E.BeastKept:
         s.victorious.remove(ev.card)
         s.cards[ev.card].face_down = True
+    elif t is E.EscapeOffered:
+        s.escape = ev.card
+    elif t is E.EscapeAnswered:
+        s.escape = -1
+    elif t is E.FocusPaid:
+        _unzone(s, ev.card)
+        c = s.cards[ev.card]
+        c.zone, c.controller, c.host, c.face_down = "future", c.owner, -1, False
+        c.damage, c.hurt, c.doomed, c.pos, c.front, c.points = 0, False, False, "alert", True, 0
+        s.players[c.owner].future.append(ev.card)          # the bottom (MK 2.19)
+        s.players[ev.player].mp += 1
+    elif t is E.TargetChosen:
+        s.aiming = []
+    elif t is E.TargetAsked:
+        s.aiming = [ev.card, ev.player]
+    elif t is E.FocusAsked:
+        s.paying = [ev.card, ev.caster, ev.target]
+    elif t is E.FocusDone:
+        s.paying = []
     elif t is E.AllyPoints:
         s.cards[ev.card].points += ev.delta
     elif t is E.FightsGranted:

@@ -118,4 +118,8 @@ class State(msgspec.Struct):
     triggers: list[int] = []      # round-start effects waiting to enter (MK 6.05.E)
     victorious: list[int] = []    # victorious beasts waiting for the phase end (ruling 22)
     beast_armour: dict[int, int] = {}   # MK 2.17.d, ruling 39: the SFÉ a beast's roll met
+    escape: int = -1              # MK 2.16: the adventurer whose escape is being decided
+    paying: list[int] = []        # MK 2.19: a FÓKUSZ play waiting for its payment
+    #: [card, player, kind, rule] of a timed effect waiting for its target (MK 5.01.B)
+    aiming: list[int] = []
     result: Result | None = None

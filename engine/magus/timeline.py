@@ -71,7 +71,7 @@ def unwind(r: Run) -> None:
     lost = not effects.targets_hold(r, item)                                 # MK 6.05.R
     r.emit(E.ItemUnwound(item.uid, lost, "MK 6.05.R" if lost else "MK 6.05.G"))
     if lost:
-        if item.kind in ("card", "attach"):
+        if item.kind in ("card", "attach", "ride", "treasure"):
             r.emit(E.CardMoved(item.card, leaves_to(r, item), -1, False, -1, "MK 6.05.R"))
         after_unwind(r)
         return
@@ -99,7 +99,7 @@ def leaves_to(r: Run, it: Item) -> str:
 
 def neutralise(r: Run, it: Item) -> None:
     r.emit(E.ItemUnwound(it.uid, True, "MK 5.07.I"))
-    if it.kind in ("card", "attach"):
+    if it.kind in ("card", "attach", "ride", "treasure"):
         r.emit(E.CardMoved(it.card, leaves_to(r, it), -1, False, -1, "MK 5.07.I"))
     elif it.kind == "activation" and r.card(it.card).zone == "attached":
         # an obstacle lasts until used (MK 3.04.G): a neutralised activation used it up
