@@ -265,6 +265,56 @@ RULINGS: tuple[Ruling, ...] = (
            "MP), a storable quest still needs a free tower level.",
            "A replaced effect does not happen (MK 5.12.B), and paying the MP is part of solving "
            "(MK 4.06 \"Küldetés feltétel teljesítés fázis\")."),
+    Ruling(50, "MK 2.07.e",
+           "Which cards may carry KINCS, and what of the 0-DP solved-quest token (MK 2.07.f)?",
+           "Our treasures are adventurers, allies and equipment: solved, the card enters under "
+           "the solver's control as if just played (an adventurer into the Line, alignment "
+           "and the named rule checked; an ally with its points; equipment into the Storage). "
+           "The token is not kept: it gives 0 DP and nothing in the base game counts solved "
+           "quests.",
+           "\"As if just played\" is defined for the types that stay in Present; an instant "
+           "card or obstacle \"just played\" from a solved quest has no timeline to resolve "
+           "in (ruling 16 covers the obstacle only vaguely)."),
+    Ruling(51, "MK 2.15",
+           "May a beast animated in the combat rounds (MEGELEVENEDŐ) become victorious?",
+           "No: it is used up like any activation; victorious beasts belong to the obstacle "
+           "phase (MK 4.06 \"Bestia\".J).",
+           "Ruling 22 re-attaches at the obstacle phase's end, which an animated beast does not "
+           "reach."),
+    Ruling(52, "MK 2.19",
+           "Which FÓKUSZ cards does a player \"control\" for paying, and when is he asked?",
+           "His FÓKUSZ adventurers in the Line, buildings and allies in Present (not the card "
+           "being paid); he is asked after choosing the card, caster and target, one card at a "
+           "time, and may stop once his MP covers the rest.",
+           "Storage and hand are not Present (ruling 26); the payment is part of paying the MP "
+           "requirement (MK 5.01.C), after targets (MK 5.01.B)."),
+    Ruling(53, "MK 5.01.B",
+           "A timed effect with a target (an on-entering effect) when it enters the timeline.",
+           "It chooses its target as it enters (its player decides among several); with no "
+           "legal target it does not enter; at resolution a lost target neutralises it "
+           "(MK 6.05.R).",
+           "Targets are chosen when an item enters (MK 5.01.B, MK 6.04); timed effects enter "
+           "under the normal play rules (MK 1.14.12)."),
+    Ruling(54, "MK 2.16",
+           "Who may be the target of MENEKÜLÉS and when does it act?",
+           "An own adventurer in a manoeuvre team; as the card resolves its controller decides; "
+           "an escaping adventurer goes home resting, keeping its damage (ruling 34).",
+           "Returning to the Line only means something from a manoeuvre; going home is "
+           "resting (MK 4.01.G)."),
+    Ruling(55, "MK 2.06",
+           "Mounts (HÁTAS) and henchmen (CSATLÓS): which host, and what happens when it leaves?",
+           "An own adventurer in the Line meeting the printed caste (or any), one mount and "
+           "one henchman each; the rider's boosts are the abilities the host gains; when the "
+           "host leaves Present the rider goes to the Past or Depth.",
+           "MK 2.06.d allows one mount per adventurer; an attached card with no host cannot "
+           "stay attached."),
+    Ruling(56, "MK 2.04",
+           "AKARATÁTVITEL on an adventurer in a manoeuvre, and the card's damage.",
+           "The target leaves its team (its equipment returns to its owner's Storage) and "
+           "enters the caster's player's Line resting; a damage value of the card is dealt "
+           "first if the roll's replacement succeeds.",
+           "\"Moves to the Line\" takes it out of the manoeuvre; MK 5.12.B keeps the rest of "
+           "the card's effect."),
 )
 
 DEFAULT_OPTIONS: dict[str, Any] = {
