@@ -92,14 +92,21 @@ def value(s: State | None, pool: dict[str, CardDef], c: Card, attr: str) -> int:
     base = getattr(pool[c.cid], attr)
     if s is None:
         return base
-    mods = [Mod("add", b.amount, strong=b.strong, time=e)
-            for e in worn(s, pool, c.iid) + riders(s, pool, c.iid)
-            for b in pool[s.cards[e].cid].boosts if b.attr == attr]
+    i = c.iid
+    mods = [Mod("add", b.amount, strong=b.strong, time=o.iid)           # worn and ridden
+            for o in s.cards if o.host == i and o.zone == "attached"
+            for b in pool[o.cid].boosts if b.attr == attr and _gives(pool[o.cid])]
     d = pool[c.cid]
     if d.tribe and d.boosts and tribal(s, pool, c):                               # MK 2.08
         mods += [Mod("add", b.amount, strong=b.strong, time=c.iid) for b in d.boosts
                  if b.attr == attr]
     return compute(base, mods) if mods else base
+
+
+def _gives(d: CardDef) -> bool:
+    """Attached cards whose boosts reach their host: equipment (MK 3.05.3.G), mounts and
+    henchmen (MK 2.06, MK 2.09)."""
+    return d.subtype == "equipment" or "mount" in d.keywords or "henchman" in d.keywords
 
 
 def riders(s: State, pool: dict[str, CardDef], i: int) -> list[int]:
