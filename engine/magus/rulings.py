@@ -315,6 +315,14 @@ RULINGS: tuple[Ruling, ...] = (
            "first if the roll's replacement succeeds.",
            "\"Moves to the Line\" takes it out of the manoeuvre; MK 5.12.B keeps the rest of "
            "the card's effect."),
+    Ruling(57, "MK 1.13.C",
+           "How is a best-of-three match decided, and when may the sideboard be used?",
+           "The first player to win two games wins; a drawn game counts for nobody, and after "
+           "three games the one with more wins takes the match (equal: a drawn match). Swaps "
+           "are one for one between games only, each leaving a legal deck (a starting tower "
+           "level may not be swapped out).",
+           "MK 1.13.C names the swap and the sizes only; \"best of three\" means two wins "
+           "decide, and a game cannot be won twice."),
 )
 
 DEFAULT_OPTIONS: dict[str, Any] = {
