@@ -171,6 +171,11 @@ class Aim(Act):                     # MK 5.01.B, MK 6.05.R: a timed effect's tar
     target: Id
 
 
+class Weave(Act):                   # MK 7.00: a mosaic spell's form and base value
+    kind: str
+    base: Annotated[int, msgspec.Meta(ge=1, le=7)]
+
+
 class Pass(Act):                    # MK 6.07
     pass
 
@@ -183,4 +188,5 @@ Action = Union[Start, ChooseStarter, PickTower, Done, Keep, Mulligan, Discard, P
                Activate, Siege, SolveQuest, Join, Protect, ChangeOrder, WallCheck, GoOn,
                Condition, Victim, Pass, Concede, Cut, Reshuffle, Capture, Raze,
                Fight, Equip, Unequip, UseAlly, Store, KeepBeast,
-               Expedition, TriggerFirst, Ride, Animate, PlayTreasure, Escape, Focus, Aim]
+               Expedition, TriggerFirst, Ride, Animate, PlayTreasure, Escape, Focus, Aim,
+               Weave]

@@ -188,6 +188,8 @@ class SquireBot:
                            for i in (m.attackers + m.blockers if m else [])
                            if v.cards[i].controller == me)
                 s = 5.0 if a.go == weak else 1.0
+            elif t is X.Weave:
+                s = 2.0 + a.base                    # the most damage its MP allows
             elif t is X.Focus:
                 s = 1.0                             # only when MP alone cannot pay (Done: 2)
             elif t is X.Aim:

@@ -100,6 +100,18 @@ class CardDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defa
     obstacles: int = 0
     # KINCS X (MK 2.07): may be played as a pending quest solved at team level ≥ X
     treasure: int = 0
+    # §16 subsystems, each a game option: a mosaic spell's element (MK 7.00); an outer-plane
+    # card (MK 9.00) with its outer ability's MP; a ghost's spirit rounds (MK 11.00) with its
+    # spirit ability's MP; a machine obstacle (MK 10.02) or a build-on card (MK 10.00) with the
+    # MP printed before its symbol and the damage it adds to a machine's activation
+    mosaic: str = ""
+    outer: bool = False
+    outer_mp: int = 0
+    spirit: int = 0
+    spirit_mp: int = 0
+    machine: bool = False
+    build_mp: int = 0
+    build_dmg: int = 0
     # tower level (MK 3.01, MK 2.01); a building's FAL X (MK 2.01.a, ruling 11)
     wall: int = 0
     starting_only: bool = False

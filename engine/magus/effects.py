@@ -48,6 +48,9 @@ def targets_hold(r: Run, item: Item) -> bool:
         return target_ok(r, item.player, r.d(item.card).target, item.target)
     if item.kind in ("card", "copy"):
         d = r.d(item.card)
+        if d.mosaic and item.target >= 0:                       # MK 7.00, MK 6.05.R
+            t = r.card(item.target)
+            return t.zone in ("team", "line") and holder(t) != item.player
         if d.type in ("action", "event") and d.target:
             return target_ok(r, item.player if item.kind == "card" else
                              _original_side(r, item), d.target, item.target)
@@ -170,6 +173,10 @@ def resolve(r: Run, item: Item) -> bool:
     else:
         from engine.magus.timeline import leaves_to
 
+        if d.mosaic:                                                            # MK 7.00
+            from engine.magus import mosaic
+
+            mosaic.resolve(r, item)
         run_effects(r, item, d.effects)
         r.emit(E.CardMoved(item.card, leaves_to(r, item), -1, False, -1,
                            "MK 2.11" if item.origin == "past" else "MK 5.06.D"))

@@ -401,6 +401,23 @@ class TargetAsked(Ev):              # MK 5.01.B: a timed effect waits for its ta
     rule: str = "MK 5.01.B"
 
 
+class MosaicAsked(Ev):              # MK 7.00: the caster picks form and base next
+    player: int
+    card: int
+    caster: int
+    target: int
+    combat: bool
+    rule: str = "MK 7.00"
+
+
+class MosaicWoven(Ev):              # MK 7.00: the form and base value chosen
+    player: int
+    card: int
+    kind: str                       # the form
+    base: int
+    rule: str = "MK 7.00"
+
+
 class TargetChosen(Ev):             # MK 6.05.R, MK 5.01.B: a timed effect's target on entry
     card: int                       # the card whose timed effect enters
     target: int
@@ -411,4 +428,4 @@ Event = Union[Event, CutOffered, CutAnswered, EndWaits, BeastBegan, BeastAttacke
               BeastEnded, FightsGranted, AllyPoints, BeastVictorious, BeastKept,
               OverstrikeJudged, ExpeditionJudged, TriggersPending, WillJudged, EscapeOffered,
               EscapeAnswered, FocusPaid, TargetChosen, FocusAsked, FocusDone, TargetAsked,
-              TreasureJudged]
+              TreasureJudged, MosaicAsked, MosaicWoven]

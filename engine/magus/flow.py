@@ -15,7 +15,8 @@ MP_GAIN = 4                                  # MK 1.07 "MP-nyerés lépés"
 #: stages that wait for a seat
 DECISIONS = {"starter", "cut", "towers", "mulligan", "adjust", "close_discard", PRIORITY, "team",
              "wall", "order", "goon", "more", "condition", "victim", "raze",
-             "store", "reattach", "triggers", "escape", "focus", "aim"}
+             "store", "reattach", "triggers", "escape", "focus", "aim",
+             "mosaic"}
 
 
 def advance(r: Run) -> None:

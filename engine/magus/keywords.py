@@ -287,6 +287,14 @@ def check(d: CardDef) -> list[str]:
             if e.op not in TRIGGER_OPS + AIMED_TRIGGER_OPS:
                 out.append(f"a targeted timed effect does one of "
                            f"{', '.join(TRIGGER_OPS + AIMED_TRIGGER_OPS)}, not {e.op!r}")
+    if d.mosaic:
+        from engine.magus.mosaic import ELEMENTS
+
+        if d.mosaic not in ELEMENTS or d.type != "action" or d.subtype != "spell" or \
+                d.target or d.effects or not d.castes:
+            out.append(f"a mosaic spell is an action card of subtype spell with castes, no "
+                       f"target and no effects; its element is one of {', '.join(ELEMENTS)} "
+                       "(MK 7.00)")
     if any(e.op == "escape" for e in d.effects) and not (
             d.type == "action" and d.target == "own_adventurer" and
             d.phase in ("manoeuvre", "combat")):

@@ -10,6 +10,7 @@ from engine.magus import equipment as Q
 from engine.magus import events as E
 from engine.magus import flow
 from engine.magus import keywords as K
+from engine.magus import mosaic as M7
 from engine.magus import manoeuvre as M
 from engine.magus.actions import (
     Activate,
@@ -50,6 +51,7 @@ from engine.magus.actions import (
     UseAlly,
     Victim,
     WallCheck,
+    Weave,
 )
 from engine.magus.ctx import Run, attached_to, free_towers, goes_to, holder, team_of
 from engine.magus.effects import (
@@ -154,6 +156,8 @@ def legal(r: Run, seat: int) -> list[Any]:  # noqa: C901 - one branch per stage
         if K.card_cost(r, card, caster, seat) <= p.mp:
             out.append(Done())
         return out
+    if st == "mosaic" and s.weaving:                                            # MK 7.00
+        return [Weave(f, b) for f, b in M7.weaves(r, seat)]
     if st == "aim" and s.aiming:                                                # MK 5.01.B
         return [Aim(t) for t in K.aim_targets(r, s.aiming[1], s.aiming[0])]
     if st == "victim" and s.beast:
@@ -239,6 +243,12 @@ def _plays(r: Run, seat: int, ctx: str) -> list[Any]:  # noqa: C901
             if d.treasure and i in p.hand and len(p.quests) < 3 and d.mp <= p.mp:  # MK 2.07
                 out.append(PlayTreasure(i))
         if d.type != "action":
+            continue
+        if d.mosaic:                                                              # MK 7.00
+            if M7.enabled(r) and ctx != "timeline":
+                area = "team" if ctx == "combat" else "line"
+                out += [Play(i, c, t) for c in _casters(r, seat, d, area)
+                        for t in M7.targets(r, seat, ctx) if M7.castable(r, seat, ctx, c, t)]
             continue
         if ctx == "sor":
             ok, area = d.phase == "sor" or d.speed == "fast", "line"
@@ -375,6 +385,14 @@ def refuse(r: Run, seat: int, a: Any) -> IllegalAction:
                              "not_in_hand")
     if isinstance(a, Play) and st == PRIORITY:
         d = r.d(card)
+        if d.mosaic and not M7.enabled(r):
+            return IllegalAction("MK 7.00", "Mosaic spells are not played in this game (the "
+                                 "option mosaic is off).", "subsystem_off")
+        if d.mosaic:
+            return IllegalAction("MK 7.00", "A mosaic spell is cast by an alert caster of its "
+                                 "caste, in the combat rounds (sword, arrow, eruption, carpet) "
+                                 "or in the Sor (plume, shower, dome), at a target its forms "
+                                 "allow, for at least base 1.", "mosaic")
         if context(s) == "timeline" and d.speed != "fast":
             return IllegalAction("MK 6.05.A", "Once a timeline has begun only fast effects may "
                                  "be used.", "not_fast")
@@ -451,6 +469,9 @@ def refuse(r: Run, seat: int, a: Any) -> IllegalAction:
     if isinstance(a, Focus):
         return IllegalAction("MK 2.19", "Only your own FÓKUSZ cards in Present pay for a "
                              "FÓKUSZ card, 1 MP each.", "focus")
+    if isinstance(a, Weave):
+        return IllegalAction("MK 7.00", "Choose a form that fits the moment, the caster and the "
+                             "target, at a base value whose MP you can pay.", "weave")
     if isinstance(a, Aim):
         return IllegalAction("MK 5.01.B", "Choose a legal target for the effect entering the "
                              "Timeline.", "aim")
@@ -596,6 +617,8 @@ def perform(r: Run, seat: int, a: Any) -> None:  # noqa: C901 - one branch per a
         r.emit(E.FocusDone(seat))
         _paid(r, seat, Play(card, caster, target))
         r.stage(PRIORITY, -1, "MK 2.19")
+    elif t is Weave:
+        _weave(r, seat, a)
     elif t is Aim:
         K.aim(r, a.target)
         after_unwind(r)
@@ -667,11 +690,27 @@ def _use_ally(r: Run, seat: int, a: UseAlly) -> None:
 def _play(r: Run, seat: int, a: Play) -> None:
     """MK 5.01: shown, targeted, paid (MP; the caster rotates, MK 3.05), then into the
     timeline: a running one (MK 6.05.B), else a new one (MK 6.00)."""
+    if r.d(a.card).mosaic:                         # MK 7.00: form and base come next
+        r.emit(E.MosaicAsked(seat, a.card, a.caster, a.target, context(r.s) == "combat"))
+        r.stage("mosaic", seat, "MK 7.00")
+        return
     if "focus" in r.d(a.card).keywords and K.focus_supply(r, seat, a.card):     # MK 2.19
         r.emit(E.FocusAsked(seat, a.card, a.caster, a.target))
         r.stage("focus", seat, "MK 2.19")
         return
     _paid(r, seat, a)
+
+
+def _weave(r: Run, seat: int, a: Weave) -> None:
+    """MK 7.00: the chosen form and base; pay the form's MP, rotate the caster, and the card
+    enters a new timeline (the combat action's, or the Sor's)."""
+    card, caster, target, combat = r.s.weaving
+    r.emit(E.MosaicWoven(seat, card, a.kind, a.base))
+    r.mp(seat, -M7.cost(r, seat, a.kind, a.base, caster), "MK 7.00")
+    r.emit(E.PositionSet(caster, "resting", "MK 3.05"))
+    r.stamp(seat)
+    open_timeline(r, "m_action" if combat else "action", "MK 6.01", recompute=False)
+    add_item(r, seat, card, "card", caster, target, False, "MK 7.00")
 
 
 def _paid(r: Run, seat: int, a: Play) -> None:

@@ -225,6 +225,13 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
         s.players[ev.player].mp += 1
     elif t is E.TargetChosen:
         s.aiming = []
+    elif t is E.MosaicAsked:
+        s.weaving = [ev.card, ev.caster, ev.target, int(ev.combat)]
+    elif t is E.MosaicWoven:
+        from engine.magus.mosaic import FORMS
+
+        s.weaving = []
+        s.woven[ev.card] = [FORMS.index(ev.kind), ev.base]
     elif t is E.TargetAsked:
         s.aiming = [ev.card, ev.player]
     elif t is E.FocusAsked:

@@ -136,4 +136,4 @@ _STAGE_RULES = {"starter": "MK 1.08.A", "cut": "MK 1.03 \"Keverési szabály\"",
                 "goon": "MK 4.02.C", "more": "MK 4.06 \"Harci körök\".G",
                 "condition": "MK 4.06 \"Feltétel\"",
                 "victim": "MK 4.06 \"Bestia\".E", "escape": "MK 2.16", "focus": "MK 2.19",
-                "aim": "MK 5.01.B"}
+                "aim": "MK 5.01.B", "mosaic": "MK 7.00"}

@@ -323,6 +323,15 @@ RULINGS: tuple[Ruling, ...] = (
            "level may not be swapped out).",
            "MK 1.13.C names the swap and the sizes only; \"best of three\" means two wins "
            "decide, and a game cannot be won twice."),
+    Ruling(58, "MK 7.00",
+           "Mosaic spells: when is the form chosen, which forms do our cards offer, and who "
+           "rolls the half-save?",
+           "The caster names caster and target (-1 for an area form) as he plays it, then form "
+           "and base value together, paying the form's MP; our mosaic cards offer the seven "
+           "damaging forms, not Aura (a neutraliser only); the target's player rolls the "
+           "half-save (MK 7.01) as the spell resolves, against the target's base level.",
+           "MK 5.01.B fixes targets first; the MP follows the form (MK 7.00 table); a save is "
+           "the saving side's roll (MK 1.09.C)."),
 )
 
 DEFAULT_OPTIONS: dict[str, Any] = {
@@ -334,6 +343,10 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "wounded_if_ever_damaged": True,
     "copy_limit": 3,
     "dev_small_decks": False,
+    "mosaic": True,
+    "outer_plane": True,
+    "machines": True,
+    "ghosts": True,
 }
 OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
     "priority_after_add": ("keep", "pass"),

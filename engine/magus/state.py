@@ -122,4 +122,9 @@ class State(msgspec.Struct):
     paying: list[int] = []        # MK 2.19: a FÓKUSZ play waiting for its payment
     #: [card, player, kind, rule] of a timed effect waiting for its target (MK 5.01.B)
     aiming: list[int] = []
+    #: MK 7.00: a mosaic card waiting for its form and base: [card, caster, target, combat]
+    weaving: list[int] = []
+    woven: dict[int, list[int]] = {}   # card → [form index, base] until it resolves
+    ghosts: dict[int, int] = {}        # MK 11.00: a ghost's rounds left (this one included)
+    invoked: list[int] = []            # outer-plane and spirit abilities used this round
     result: Result | None = None
