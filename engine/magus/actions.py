@@ -176,6 +176,16 @@ class Weave(Act):                   # MK 7.00: a mosaic spell's form and base va
     base: Annotated[int, msgspec.Meta(ge=1, le=7)]
 
 
+class Invoke(Act):                  # MK 9.00: an outer-plane card's outer ability
+    card: Id
+    target: Opt = -1
+
+
+class Haunt(Act):                   # MK 11.00.D: a ghost's spirit ability
+    card: Id
+    target: Opt = -1
+
+
 class Pass(Act):                    # MK 6.07
     pass
 
@@ -189,4 +199,4 @@ Action = Union[Start, ChooseStarter, PickTower, Done, Keep, Mulligan, Discard, P
                Condition, Victim, Pass, Concede, Cut, Reshuffle, Capture, Raze,
                Fight, Equip, Unequip, UseAlly, Store, KeepBeast,
                Expedition, TriggerFirst, Ride, Animate, PlayTreasure, Escape, Focus, Aim,
-               Weave]
+               Weave, Invoke, Haunt]

@@ -34,7 +34,8 @@ BOOSTABLE = ("level", "physique", "astral", "mental")
 TARGETS = ("", "enemy_line", "own_adventurer", "enemy_front", "enemy_combat", "item")
 #: effect primitives
 OPS = ("damage", "attack", "heal", "neutralise", "draw", "gain_mp", "doom", "damage_team",
-       "end_combat", "end_manoeuvre", "copy", "allow_fight", "escape")
+       "end_combat", "end_manoeuvre", "copy", "allow_fight", "escape",
+       "descend")
 #: durations of action and event cards this part plays (MK 5.06.D; the others come with
 #: equipment and lasting events, spec §19)
 DURATIONS = ("instant", "permanent")

@@ -174,6 +174,6 @@ def goes_to(s: State, pool: dict[str, CardDef], i: int) -> str:
     for o in s.cards:
         if o.iid != i and o.owner == c.owner and name & names(pool[o.cid]) and \
                 o.zone in ("depth", "line", "team", "tower", "quests", "solved", "storage",
-                           "buildings", "allies"):
+                           "buildings", "allies", "ghosts"):
             return "past"
     return "depth"

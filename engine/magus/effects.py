@@ -44,6 +44,8 @@ def targets_hold(r: Run, item: Item) -> bool:
         return item.target in rider_hosts(r, item.player, item.card)
     if item.kind == "enter" and item.target >= 0:                                # MK 6.05.R
         return target_ok(r, item.player, r.d(item.card).trigger_target, item.target)
+    if item.kind in ("outer", "spirit") and r.d(item.card).target:    # MK 9.00, 11.00.D
+        return target_ok(r, item.player, r.d(item.card).target, item.target)
     if item.kind == "ally" and r.d(item.card).target:
         return target_ok(r, item.player, r.d(item.card).target, item.target)
     if item.kind in ("card", "copy"):
@@ -88,6 +90,7 @@ def named_clash(r: Run, player: int, card: int) -> bool:
     return any(o.iid != card and o.owner == player and not o.face_down and
                bool(mine & names(r.pool[o.cid])) and
                o.zone in ("line", "team", "tower", "quests", "solved", "depth", "buildings",
+                          "ghosts",
                           "allies")
                for o in s.cards)
 
@@ -125,6 +128,9 @@ def resolve(r: Run, item: Item) -> bool:
         d = r.d(item.card)
         run_effects(r, item, d.on_enter if item.kind == "enter" else d.on_round)
         return True
+    if item.kind in ("outer", "spirit"):          # MK 9.00, MK 11.00.D
+        run_effects(r, item, r.d(item.card).effects)
+        return True
     if item.kind == "ally":                      # an ally's ability (MK 3.08, MK 6.05.T)
         run_effects(r, item, r.d(item.card).effects)
         return True
@@ -138,7 +144,9 @@ def resolve(r: Run, item: Item) -> bool:
                            "MK 3.04.G"))
         return True
     d = r.d(item.card)
-    if d.type == "adventurer":
+    if d.type == "adventurer" and d.outer and s.options.get("outer_plane", True):
+        r.emit(E.CardMoved(item.card, "outer", item.player, False, -1, "MK 9.00.B"))
+    elif d.type == "adventurer":
         if clash(r, item.player, item.card) or named_clash(r, item.player, item.card):
             r.emit(E.CardMoved(item.card, "past", -1, False, -1,
                                "MK 3.07.2" if clash(r, item.player, item.card)
@@ -246,6 +254,10 @@ def run_effects(r: Run, item: Item, effects: tuple[Effect, ...]) -> None:
             from engine.magus.keywords import escape_offer
 
             escape_offer(r, t)
+        elif e.op == "descend":                                               # MK 9.00.F
+            from engine.magus.planes import descend
+
+            descend(r, item.player, item.card)
         elif e.op == "allow_fight":                  # MK 4.01.A: this round, its player
             r.emit(E.FightsGranted(item.player, e.amount, "MK 4.01.A"))
         elif e.op == "gain_mp":

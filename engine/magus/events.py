@@ -418,6 +418,18 @@ class MosaicWoven(Ev):              # MK 7.00: the form and base value chosen
     rule: str = "MK 7.00"
 
 
+class GhostBound(Ev):               # MK 11.00.E: a dying adventurer stays as a ghost
+    card: int
+    rounds: int
+    rule: str = "MK 11.00.E"
+
+
+class GhostFaded(Ev):               # MK 11.00.A: a round passed; at 0 the ghost leaves
+    card: int
+    left: int
+    rule: str = "MK 11.00.A"
+
+
 class TargetChosen(Ev):             # MK 6.05.R, MK 5.01.B: a timed effect's target on entry
     card: int                       # the card whose timed effect enters
     target: int
@@ -428,4 +440,5 @@ Event = Union[Event, CutOffered, CutAnswered, EndWaits, BeastBegan, BeastAttacke
               BeastEnded, FightsGranted, AllyPoints, BeastVictorious, BeastKept,
               OverstrikeJudged, ExpeditionJudged, TriggersPending, WillJudged, EscapeOffered,
               EscapeAnswered, FocusPaid, TargetChosen, FocusAsked, FocusDone, TargetAsked,
-              TreasureJudged, MosaicAsked, MosaicWoven]
+              TreasureJudged, MosaicAsked, MosaicWoven,
+              GhostBound, GhostFaded]

@@ -26,6 +26,41 @@ TOWER_SLOTS = 2                                                                #
 TREASURE_SLOTS = 4                                                             # MK 2.07.c
 
 
+# ---------------------------------------------------------------------------- §16 options
+def subsystem(d: CardDef) -> tuple[str, str]:
+    """The §16 subsystem a card belongs to: (its game option, its rule), or ("", "")."""
+    if d.mosaic:
+        return "mosaic", "MK 7.00"
+    if d.outer:
+        return "outer_plane", "MK 9.00"
+    if d.spirit:
+        return "ghosts", "MK 11.00"
+    if d.machine or d.build_mp:
+        return "machines", "MK 10.00"
+    return "", ""
+
+
+def off(r: Run, d: CardDef) -> str:
+    """The rule of a card's subsystem when its option is off in this game, else ""."""
+    option, rule = subsystem(d)
+    return rule if option and not r.s.options.get(option, True) else ""
+
+
+def deck_problems(cards: list[str], pool: dict[str, CardDef], options: dict) -> list[str]:
+    """The validator's answer for a game's options: every card of a switched-off subsystem,
+    named with the option and its rule."""
+    out = []
+    for cid in sorted(set(cards)):
+        d = pool.get(cid)
+        if d is None:
+            continue
+        option, rule = subsystem(d)
+        if option and not options.get(option, True):
+            out.append(f"{d.name.en} belongs to a subsystem this game switches off (option "
+                       f"{option} = false, {rule}); take it out or switch the option on")
+    return out
+
+
 # ---------------------------------------------------------------------------- costs
 def primal(r: Run, seat: int) -> bool:
     """MK 2.12: ŐSERŐ is free for a player who controls an aquir or dragon adventurer."""
@@ -41,6 +76,8 @@ def card_cost(r: Run, card: int, caster: int = -1, seat: int = -1) -> int:
     d = r.d(card)
     if seat < 0:
         seat = holder(r.card(card))
+    if d.outer:                         # MK 9.00.B: exactly its MP value, unmodifiable
+        return d.mp
     base = 0 if "primal" in d.keywords and primal(r, seat) else d.mp
     if d.subtype == "spell" and caster >= 0 and r.card(caster).zone == "team" and \
             r.card(caster).front:
@@ -295,6 +332,17 @@ def check(d: CardDef) -> list[str]:
             out.append(f"a mosaic spell is an action card of subtype spell with castes, no "
                        f"target and no effects; its element is one of {', '.join(ELEMENTS)} "
                        "(MK 7.00)")
+    if d.outer and not (d.type == "adventurer" and d.effects and not d.treasure and
+                        not d.spirit and not {"recall", "focus"} & set(d.keywords)):
+        out.append("an outer-plane card is an adventurer with an outer ability (effects), no "
+                   "KINCS, SPIRIT, MÚLTIDÉZÉS or FÓKUSZ (MK 9.00.A)")
+    if d.spirit and not (d.type == "adventurer" and 1 <= d.spirit <= 5 and d.effects):
+        out.append("SPIRIT n belongs to an adventurer with a spirit ability (effects), n 1-5 "
+                   "(MK 11.00)")
+    if any(e.op == "descend" for e in d.effects) and not d.outer:
+        out.append("descend brings an outer-plane card into the Line (MK 9.00.F)")
+    if d.type == "adventurer" and d.effects and not (d.outer or d.spirit):
+        out.append("an adventurer's effects are its outer or spirit ability (MK 9.00, MK 11.00)")
     if any(e.op == "escape" for e in d.effects) and not (
             d.type == "action" and d.target == "own_adventurer" and
             d.phase in ("manoeuvre", "combat")):

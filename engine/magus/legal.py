@@ -10,8 +10,9 @@ from engine.magus import equipment as Q
 from engine.magus import events as E
 from engine.magus import flow
 from engine.magus import keywords as K
-from engine.magus import mosaic as M7
 from engine.magus import manoeuvre as M
+from engine.magus import mosaic as M7
+from engine.magus import planes as P9
 from engine.magus.actions import (
     Activate,
     Aim,
@@ -31,6 +32,8 @@ from engine.magus.actions import (
     Fight,
     Focus,
     GoOn,
+    Haunt,
+    Invoke,
     Join,
     Keep,
     KeepBeast,
@@ -220,6 +223,8 @@ def _plays(r: Run, seat: int, ctx: str) -> list[Any]:  # noqa: C901
     recall = [i for i in p.past if "recall" in r.pool[s.cards[i].cid].keywords]    # MK 2.11
     for i in sorted(p.hand) + sorted(recall):
         d = r.pool[s.cards[i].cid]
+        if K.off(r, d):                                   # a §16 subsystem switched off
+            continue
         mp = p.mp + (len(K.focus_supply(r, seat, i)) if "focus" in d.keywords else 0)
         cost = K.card_cost(r, i, -1, seat)
         if ctx == "sor":
@@ -337,6 +342,8 @@ def _priority(r: Run, seat: int) -> list[Any]:
                     if M.capture_cost(r, b) <= p.mp]
             if p.fights > 0:                                               # MK 4.01.A
                 out.append(Fight())
+        out += [Invoke(c, t) for c, t in P9.invocations(r, seat)]                # MK 9.00
+        out += [Haunt(c, t) for c, t in P9.hauntings(r, seat)]               # MK 11.00.D
         out += [Equip(e, h) for e, h in Q.sor_equips(r, seat)]               # MK 3.05.3.C
         out += [Unequip(e) for e in Q.detachable(r, seat)]
     elif ctx == "sor":
@@ -383,6 +390,9 @@ def refuse(r: Run, seat: int, a: Any) -> IllegalAction:
             card >= len(s.cards) or card not in s.players[seat].hand):
         return IllegalAction("MK 1.03 \"Kéz\"", "Choose a card from your own hand.",
                              "not_in_hand")
+    if isinstance(a, (Play, Attach)) and K.off(r, r.d(card)):
+        return IllegalAction(K.off(r, r.d(card)), "That card belongs to a subsystem this game "
+                             "switches off (see the game's options).", "subsystem_off")
     if isinstance(a, Play) and st == PRIORITY:
         d = r.d(card)
         if d.mosaic and not M7.enabled(r):
@@ -469,6 +479,12 @@ def refuse(r: Run, seat: int, a: Any) -> IllegalAction:
     if isinstance(a, Focus):
         return IllegalAction("MK 2.19", "Only your own FÓKUSZ cards in Present pay for a "
                              "FÓKUSZ card, 1 MP each.", "focus")
+    if isinstance(a, Invoke):
+        return IllegalAction("MK 9.00", "An outer ability is used once a round from your Outer "
+                             "plane, in the Sor, for its MP, at a legal target.", "invoke")
+    if isinstance(a, Haunt):
+        return IllegalAction("MK 11.00.D", "A ghost acts only through its spirit ability, alert, "
+                             "in the Sor, for its MP, at a legal target.", "haunt")
     if isinstance(a, Weave):
         return IllegalAction("MK 7.00", "Choose a form that fits the moment, the caster and the "
                              "target, at a base value whose MP you can pay.", "weave")
@@ -619,6 +635,16 @@ def perform(r: Run, seat: int, a: Any) -> None:  # noqa: C901 - one branch per a
         r.stage(PRIORITY, -1, "MK 2.19")
     elif t is Weave:
         _weave(r, seat, a)
+    elif t in (Invoke, Haunt):                                  # MK 9.00, MK 11.00.D
+        d = r.d(a.card)
+        rule = "MK 9.00" if t is Invoke else "MK 11.00.D"
+        r.mp(seat, -(d.outer_mp if t is Invoke else d.spirit_mp), rule)
+        if t is Haunt:
+            r.emit(E.PositionSet(a.card, "resting", rule))
+        r.stamp(seat)
+        open_timeline(r, "action", "MK 6.01", recompute=False)
+        add_item(r, seat, a.card, "outer" if t is Invoke else "spirit", -1, a.target, False,
+                 rule)
     elif t is Aim:
         K.aim(r, a.target)
         after_unwind(r)

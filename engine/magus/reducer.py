@@ -10,7 +10,7 @@ from engine.magus.state import Item, Manoeuvre, State, Timeline
 
 #: zones held in a player's lists
 LISTED = ("future", "hand", "line", "tower", "quests", "solved", "past", "depth", "storage",
-          "sideboard", "buildings", "allies")
+          "sideboard", "buildings", "allies", "outer", "ghosts")
 
 
 def _unzone(s: State, i: int) -> None:
@@ -77,6 +77,15 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
         s.players[ev.player].done = True
     elif t is E.RoundBegan:
         s.round = ev.round
+        s.invoked = []
+    elif t is E.GhostBound:
+        s.ghosts[ev.card] = ev.rounds
+        s.cards[ev.card].pos = "alert"                                  # MK 11.00.E
+    elif t is E.GhostFaded:
+        if ev.left <= 0:
+            s.ghosts.pop(ev.card, None)
+        else:
+            s.ghosts[ev.card] = ev.left
     elif t is E.PhaseBegan:
         s.phase = ev.phase
         s.context_passes = 0
@@ -93,6 +102,8 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
             _unzone(s, ev.card)                   # from the hand, or the Past (MK 2.11)
             s.cards[ev.card].zone = "timeline"
             s.cards[ev.card].face_down = ev.hidden
+        elif ev.kind == "outer":                          # once a round (ruling 59)
+            s.invoked.append(ev.card)
         elif ev.kind in ("enter", "round"):               # timed effects (MK 6.02)
             if ev.card in s.triggers:
                 s.triggers.remove(ev.card)
@@ -127,7 +138,7 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
             getattr(s.players[holder], ev.zone).append(ev.card)
         if ev.zone == "quests" and s.timelines:
             s.timelines[-1].entered.append(ev.card)
-        if ev.zone in ("past", "depth", "future", "hand"):
+        if ev.zone in ("past", "depth", "future", "hand", "outer"):       # MK 9.00.H
             c.damage, c.hurt, c.doomed, c.pos, c.front = 0, False, False, "alert", True
             c.points = 0
     elif t is E.PositionSet:

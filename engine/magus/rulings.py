@@ -332,6 +332,22 @@ RULINGS: tuple[Ruling, ...] = (
            "half-save (MK 7.01) as the spell resolves, against the target's base level.",
            "MK 5.01.B fixes targets first; the MP follows the form (MK 7.00 table); a save is "
            "the saving side's roll (MK 1.09.C)."),
+    Ruling(59, "MK 9.00",
+           "What may an outer-plane card do on the Outer plane, and how often?",
+           "Its outer ability: an MP-bound action in the Sor of the Manoeuvres phase, paid with "
+           "its printed outer MP, once a round per card (it has no position to rotate there, "
+           "MK 9.00.D); \"descend\" brings it into its player's Line alert, the named rule "
+           "and alignment checked; it goes back at the phase's end.",
+           "The symbol means MP-bound and Manoeuvres phase only (MK 9.00); without a position "
+           "a per-round limit keeps it from acting without end."),
+    Ruling(60, "MK 11.00.D",
+           "How does a ghost act, and which deaths make one?",
+           "Through its spirit ability: an MP-bound Sor action that rotates the ghost (it "
+           "enters alert and is re-rotated with all of Present); a death at a timeline's end "
+           "makes one, the count of rounds including the current one; the ghost leaves at the "
+           "start of the round its rounds run out.",
+           "MK 11.00.E has the ghost enter alert, so it has positions to use; MK 11.00.A counts "
+           "the current round."),
 )
 
 DEFAULT_OPTIONS: dict[str, Any] = {

@@ -13,7 +13,7 @@ from engine.core.protocol import Result
 
 # zones of a card (MK 1.03, spec §4.1)
 ZONES = ("future", "hand", "timeline", "line", "tower", "quests", "solved", "past", "depth",
-         "storage", "attached", "team", "sideboard", "buildings", "allies")
+         "storage", "attached", "team", "sideboard", "buildings", "allies", "outer", "ghosts")
 
 
 class Card(msgspec.Struct):
@@ -80,6 +80,8 @@ class PlayerState(msgspec.Struct):
     storage: list[int] = []
     buildings: list[int] = []     # controlled buildings (MK 3.03), at most 3 (F)
     allies: list[int] = []        # allies in Present (MK 3.08)
+    outer: list[int] = []         # the Outer plane (MK 9.00)
+    ghosts: list[int] = []        # ghosts in Present (MK 11.00)
     fights: int = 0               # fights an effect permits this round (MK 4.01.A)
     sideboard: list[int] = []
     mp: int = 0

@@ -146,7 +146,11 @@ def deaths(r: Run) -> None:
             r.emit(E.Died(c.iid, "MK 6.05.L" if c.doomed and c.damage < r.pool[c.cid].level
                           else "MK 6.05.K"))
             wearer_leaves(r, c.iid)
-            r.emit(E.CardMoved(c.iid, goes_to(s, r.pool, c.iid), -1, False, -1, "MK 6.05.K"))
+            from engine.magus.planes import becomes_ghost
+
+            if not becomes_ghost(r, c.iid):                                     # MK 11.00
+                r.emit(E.CardMoved(c.iid, goes_to(s, r.pool, c.iid), -1, False, -1,
+                                   "MK 6.05.K"))
 
 
 def wound_line(r: Run) -> None:
