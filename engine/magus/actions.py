@@ -186,6 +186,11 @@ class Haunt(Act):                   # MK 11.00.D: a ghost's spirit ability
     target: Opt = -1
 
 
+class Build(Act):                   # MK 10.00: a build-on onto a Kahrei or a waiting machine
+    card: Id
+    host: Id
+
+
 class Pass(Act):                    # MK 6.07
     pass
 
@@ -199,4 +204,4 @@ Action = Union[Start, ChooseStarter, PickTower, Done, Keep, Mulligan, Discard, P
                Condition, Victim, Pass, Concede, Cut, Reshuffle, Capture, Raze,
                Fight, Equip, Unequip, UseAlly, Store, KeepBeast,
                Expedition, TriggerFirst, Ride, Animate, PlayTreasure, Escape, Focus, Aim,
-               Weave, Invoke, Haunt]
+               Weave, Invoke, Haunt, Build]

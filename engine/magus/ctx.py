@@ -106,13 +106,15 @@ def value(s: State | None, pool: dict[str, CardDef], c: Card, attr: str) -> int:
 def _gives(d: CardDef) -> bool:
     """Attached cards whose boosts reach their host: equipment (MK 3.05.3.G), mounts and
     henchmen (MK 2.06, MK 2.09)."""
-    return d.subtype == "equipment" or "mount" in d.keywords or "henchman" in d.keywords
+    return d.subtype == "equipment" or "mount" in d.keywords or "henchman" in d.keywords or \
+        d.build_mp > 0
 
 
 def riders(s: State, pool: dict[str, CardDef], i: int) -> list[int]:
     """Mounts (HÁTAS, MK 2.06) and henchmen (CSATLÓS, MK 2.09) on adventurer ``i``."""
     return [c.iid for c in s.cards if c.zone == "attached" and c.host == i and
-            ("mount" in pool[c.cid].keywords or "henchman" in pool[c.cid].keywords)]
+            ("mount" in pool[c.cid].keywords or "henchman" in pool[c.cid].keywords or
+             pool[c.cid].build_mp > 0)]
 
 
 def tribal(s: State, pool: dict[str, CardDef], c: Card) -> bool:

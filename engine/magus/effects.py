@@ -42,6 +42,10 @@ def targets_hold(r: Run, item: Item) -> bool:
         from engine.magus.keywords import rider_hosts
 
         return item.target in rider_hosts(r, item.player, item.card)
+    if item.kind == "build":                                              # MK 10.01-10.02
+        from engine.magus.machines import host_holds
+
+        return host_holds(r, item.player, item.target)
     if item.kind == "enter" and item.target >= 0:                                # MK 6.05.R
         return target_ok(r, item.player, r.d(item.card).trigger_target, item.target)
     if item.kind in ("outer", "spirit") and r.d(item.card).target:    # MK 9.00, 11.00.D
@@ -105,6 +109,10 @@ def resolve(r: Run, item: Item) -> bool:
         r.emit(E.CardMoved(item.card, "attached", item.player, False, item.target,
                            "MK 2.06" if "mount" in r.d(item.card).keywords else "MK 2.09"))
         return True
+    if item.kind == "build":                               # open, for good or this use
+        r.emit(E.CardMoved(item.card, "attached", item.player, False, item.target,
+                           "MK 10.01" if r.d(item.target).type == "adventurer" else "MK 10.02"))
+        return True
     if item.kind == "treasure":                                             # MK 2.07.c
         r.emit(E.CardMoved(item.card, "quests", item.player, False, -1, "MK 2.07.c"))
         return True
@@ -140,6 +148,9 @@ def resolve(r: Run, item: Item) -> bool:
             r.emit(E.BeastBegan(item.card, d.number))
             return beast_step(r, item.player)
         run_effects(r, item, d.effects)                  # MK 4.06 "Csapda aktivizálás"
+        from engine.magus.machines import scrap
+
+        scrap(r, item.card)                                                   # MK 10.02
         r.emit(E.CardMoved(item.card, goes_to(s, r.pool, item.card), -1, False, -1,
                            "MK 3.04.G"))
         return True
@@ -267,9 +278,15 @@ def run_effects(r: Run, item: Item, effects: tuple[Effect, ...]) -> None:
         elif e.op in ("end_combat", "end_manoeuvre") and s.manoeuvre is not None:
             r.emit(E.EndWaits(e.op[4:], "MK 6.05.Q"))
         elif e.op == "damage_team":
+            extra = 0
+            if item.kind == "activation":                                       # MK 10.02
+                from engine.magus.machines import extra_damage
+
+                extra = extra_damage(r, item.card)
             for v in team_of(s, 1 - item.player):
                 if current_level(r.pool, r.card(v), r.s) >= 1:
-                    r.emit(E.Damaged(v, e.amount, "MK 4.06 \"Csapda aktivizálás\""))
+                    r.emit(E.Damaged(v, e.amount + extra, "MK 10.02" if extra else
+                                     "MK 4.06 \"Csapda aktivizálás\""))
 
 
 def _side(r: Run, item: Item) -> int:
@@ -348,6 +365,9 @@ def beast_step(r: Run, owner: int) -> bool:
             r.emit(E.Damaged(v, total, "MK 4.06 \"Bestia\".I"))
     hit = bool(s.beast_hits)
     r.emit(E.BeastEnded(card))
+    from engine.magus.machines import scrap
+
+    scrap(r, card)                                        # MK 10.02: even a victorious one
     animated = s.manoeuvre is not None and s.manoeuvre.step == "rounds"         # ruling 51
     if hit and not animated and not beast_victims(r, owner):   # MK 4.06 "Bestia".J, ruling 22
         r.emit(E.BeastVictorious(card, "MK 4.06 \"Bestia\".J"))
@@ -369,5 +389,8 @@ def beast_attack(r: Run, owner: int, victim: int) -> None:
     if hi > lo:
         face = r.die(owner, "beast_damage", "MK 4.06 \"Bestia\".D")
         amount = lo + (face - 1) * (hi - lo + 1) // 6
+    from engine.magus.machines import extra_damage
+
+    amount += extra_damage(r, r.s.beast[0])                                      # MK 10.02
     if amount:
         r.emit(E.BeastHit(victim, amount, armour=armoured(r, victim, roll)))

@@ -76,6 +76,7 @@ def wearer_leaves(r: Run, adventurer: int) -> None:
     in_manoeuvre = r.card(adventurer).zone == "team"
     for x in riders(s, r.pool, adventurer):            # MK 2.06, MK 2.09: no host, no rider
         r.emit(E.CardMoved(x, goes_to(s, r.pool, x), -1, False, -1,
+                           "MK 10.01" if r.d(x).build_mp else
                            "MK 2.06" if "mount" in r.d(x).keywords else "MK 2.09"))
     for e in worn(s, r.pool, adventurer):
         if in_manoeuvre:

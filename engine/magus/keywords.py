@@ -339,6 +339,12 @@ def check(d: CardDef) -> list[str]:
     if d.spirit and not (d.type == "adventurer" and 1 <= d.spirit <= 5 and d.effects):
         out.append("SPIRIT n belongs to an adventurer with a spirit ability (effects), n 1-5 "
                    "(MK 11.00)")
+    if d.machine and d.type != "obstacle":
+        out.append("a machine is an obstacle (MK 10.00)")
+    if (d.build_mp or d.build_dmg) and not (d.type == "obstacle" and d.machine and
+                                            d.build_mp >= 1 and d.build_dmg >= 0):
+        out.append("a build-on is a machine obstacle with the MP printed before its symbol, "
+                   "at least 1 (MK 10.00.C)")
     if any(e.op == "descend" for e in d.effects) and not d.outer:
         out.append("descend brings an outer-plane card into the Line (MK 9.00.F)")
     if d.type == "adventurer" and d.effects and not (d.outer or d.spirit):

@@ -10,6 +10,7 @@ from engine.magus import equipment as Q
 from engine.magus import events as E
 from engine.magus import flow
 from engine.magus import keywords as K
+from engine.magus import machines as MC
 from engine.magus import manoeuvre as M
 from engine.magus import mosaic as M7
 from engine.magus import planes as P9
@@ -18,6 +19,7 @@ from engine.magus.actions import (
     Aim,
     Animate,
     Attach,
+    Build,
     Capture,
     ChangeOrder,
     ChooseStarter,
@@ -364,6 +366,7 @@ def _priority(r: Run, seat: int) -> list[Any]:
                 if holder(c) == seat and o not in used and r.pool[c.cid].mp <= p.mp and \
                         r.pool[c.cid].type == "obstacle":
                     out.append(Activate(o))
+    out += [Build(c, h) for c, h in MC.builds(r, seat, ctx)]            # MK 10.01-10.02
     if ctx == "combat" and m is not None:                                     # MK 2.15
         out += [Animate(o, a) for o, a in K.animations(r, seat)]
     if ctx == "combat" and m is not None and p.mp >= 2:
@@ -479,6 +482,11 @@ def refuse(r: Run, seat: int, a: Any) -> IllegalAction:
     if isinstance(a, Focus):
         return IllegalAction("MK 2.19", "Only your own FÓKUSZ cards in Present pay for a "
                              "FÓKUSZ card, 1 MP each.", "focus")
+    if isinstance(a, Build):
+        return IllegalAction("MK 10.00", "A build-on goes from your hand onto your Kahrei "
+                             "adventurer in the Line in the Sor, or onto your machine obstacle "
+                             "while its activation waits (at most its MP value of them), for "
+                             "the MP printed before its symbol.", "build")
     if isinstance(a, Invoke):
         return IllegalAction("MK 9.00", "An outer ability is used once a round from your Outer "
                              "plane, in the Sor, for its MP, at a legal target.", "invoke")
@@ -635,6 +643,14 @@ def perform(r: Run, seat: int, a: Any) -> None:  # noqa: C901 - one branch per a
         r.stage(PRIORITY, -1, "MK 2.19")
     elif t is Weave:
         _weave(r, seat, a)
+    elif t is Build:                                                  # MK 10.00.C
+        on_adventurer = r.d(a.host).type == "adventurer"
+        r.mp(seat, -r.d(a.card).build_mp, "MK 10.00.C")
+        if on_adventurer:
+            r.stamp(seat)
+            open_timeline(r, "action", "MK 6.01", recompute=False)
+        add_item(r, seat, a.card, "build", -1, a.host, False,
+                 "MK 10.01" if on_adventurer else "MK 10.02")
     elif t in (Invoke, Haunt):                                  # MK 9.00, MK 11.00.D
         d = r.d(a.card)
         rule = "MK 9.00" if t is Invoke else "MK 11.00.D"

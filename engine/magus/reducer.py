@@ -98,7 +98,7 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
         tl = s.timelines[-1]
         if ev.kind == "attach" and ev.target in tl.entered:
             tl.entered.remove(ev.target)          # one interrupting obstacle (MK 3.04.F)
-        if ev.kind in ("card", "attach", "ride", "treasure"):
+        if ev.kind in ("card", "attach", "ride", "treasure", "build"):
             _unzone(s, ev.card)                   # from the hand, or the Past (MK 2.11)
             s.cards[ev.card].zone = "timeline"
             s.cards[ev.card].face_down = ev.hidden
@@ -120,7 +120,7 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
     elif t is E.ItemUnwound:
         tl = s.timelines[-1]
         for it in tl.items:
-            if it.uid == ev.uid and it.kind in ("card", "attach", "ride", "treasure"):
+            if it.uid == ev.uid and it.kind in ("card", "attach", "ride", "treasure", "build"):
                 s.cards[it.card].zone = "resolving"      # until its destination (next event)
         tl.items = [it for it in tl.items if it.uid != ev.uid]
         tl.passes = 0

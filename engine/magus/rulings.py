@@ -348,6 +348,14 @@ RULINGS: tuple[Ruling, ...] = (
            "start of the round its rounds run out.",
            "MK 11.00.E has the ghost enter alert, so it has positions to use; MK 11.00.A counts "
            "the current round."),
+    Ruling(61, "MK 10.02",
+           "Who builds onto a machine obstacle, and how does its extra damage count?",
+           "The machine's player, from his hand, as a fast action while its activation waits on "
+           "the top timeline; each build-on adds its damage to every damage the activation deals "
+           "(a trap's to each team member, a beast's to each hit); after the activation the "
+           "build-ons go to the Past or Depth, a victorious beast's too.",
+           "Only own obstacles are activated (MK 3.04.C), so only their player may improve the "
+           "activation; MK 10.02 attaches build-ons for that activation only."),
 )
 
 DEFAULT_OPTIONS: dict[str, Any] = {

@@ -71,7 +71,7 @@ def unwind(r: Run) -> None:
     lost = not effects.targets_hold(r, item)                                 # MK 6.05.R
     r.emit(E.ItemUnwound(item.uid, lost, "MK 6.05.R" if lost else "MK 6.05.G"))
     if lost:
-        if item.kind in ("card", "attach", "ride", "treasure"):
+        if item.kind in ("card", "attach", "ride", "treasure", "build"):
             r.emit(E.CardMoved(item.card, leaves_to(r, item), -1, False, -1, "MK 6.05.R"))
         after_unwind(r)
         return
@@ -99,9 +99,12 @@ def leaves_to(r: Run, it: Item) -> str:
 
 def neutralise(r: Run, it: Item) -> None:
     r.emit(E.ItemUnwound(it.uid, True, "MK 5.07.I"))
-    if it.kind in ("card", "attach", "ride", "treasure"):
+    if it.kind in ("card", "attach", "ride", "treasure", "build"):
         r.emit(E.CardMoved(it.card, leaves_to(r, it), -1, False, -1, "MK 5.07.I"))
     elif it.kind == "activation" and r.card(it.card).zone == "attached":
+        from engine.magus.machines import scrap
+
+        scrap(r, it.card)                                                      # MK 10.02
         # an obstacle lasts until used (MK 3.04.G): a neutralised activation used it up
         r.emit(E.CardMoved(it.card, goes_to(r.s, r.pool, it.card), -1, False, -1, "MK 3.04.G"))
 
@@ -139,11 +142,15 @@ def deaths(r: Run) -> None:
     if s.manoeuvre is not None:
         present += s.manoeuvre.attackers + s.manoeuvre.blockers
     for c in [s.cards[i] for i in sorted(present)]:
+        from engine.magus.machines import overbuilt
+
+        over = overbuilt(r, c.iid)                                                # MK 10.01
         if r.pool[c.cid].type == "adventurer" and (current_level(r.pool, c, s) <= 0 or
-                                                    c.doomed):
+                                                    c.doomed or over):
             from engine.magus.equipment import wearer_leaves
 
-            r.emit(E.Died(c.iid, "MK 6.05.L" if c.doomed and c.damage < r.pool[c.cid].level
+            r.emit(E.Died(c.iid, "MK 10.01" if over else
+                          "MK 6.05.L" if c.doomed and c.damage < r.pool[c.cid].level
                           else "MK 6.05.K"))
             wearer_leaves(r, c.iid)
             from engine.magus.planes import becomes_ghost
