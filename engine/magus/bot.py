@@ -188,6 +188,12 @@ class SquireBot:
                            for i in (m.attackers + m.blockers if m else [])
                            if v.cards[i].controller == me)
                 s = 5.0 if a.go == weak else 1.0
+            elif t is X.Build:
+                s = 7.0
+            elif t in (X.Invoke, X.Haunt):
+                y = self._d(v, a.card)
+                s = 8.0 if y is not None and any(e.op == "descend" for e in y.effects) and \
+                    v.phase == "manoeuvres" else 6.0
             elif t is X.Weave:
                 s = 2.0 + a.base                    # the most damage its MP allows
             elif t is X.Focus:
