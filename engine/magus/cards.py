@@ -106,6 +106,7 @@ class CardDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defa
     # spirit ability's MP; a machine obstacle (MK 10.02) or a build-on card (MK 10.00) with the
     # MP printed before its symbol and the damage it adds to a machine's activation
     mosaic: str = ""
+    antiss: bool = False          # the antiss mark (adventurer) or an antiss quest (MK 8.01)
     outer: bool = False
     outer_mp: int = 0
     spirit: int = 0

@@ -227,7 +227,10 @@ def run_effects(r: Run, item: Item, effects: tuple[Effect, ...]) -> None:
                 ok, cut = current_level(r.pool, r.card(t), s) <= over, 0
                 r.emit(E.OverstrikeJudged(t, current_level(r.pool, r.card(t), s), over, ok))
             else:
-                threshold = value(s, r.pool, r.card(item.caster), "physique") \
+                from engine.magus.antiss import on_antiss
+
+                attr = "astral" if on_antiss(r) else "physique"                 # MK 8.03 "E"
+                threshold = value(s, r.pool, r.card(item.caster), attr) \
                     if item.caster >= 0 else 0
                 total, ok = r.roll(item.player, "attack", threshold, 0, "MK 1.09.D")
                 cut = armoured(r, t, total) if r.d(item.card).subtype in ("melee", "ranged") \

@@ -430,6 +430,11 @@ class GhostFaded(Ev):               # MK 11.00.A: a round passed; at 0 the ghost
     rule: str = "MK 11.00.A"
 
 
+class AntissSaved(Ev):              # MK 8.03 "E": instead of dying on the antiss
+    card: int
+    rule: str = "MK 8.03"
+
+
 class TargetChosen(Ev):             # MK 6.05.R, MK 5.01.B: a timed effect's target on entry
     card: int                       # the card whose timed effect enters
     target: int
@@ -441,4 +446,4 @@ Event = Union[Event, CutOffered, CutAnswered, EndWaits, BeastBegan, BeastAttacke
               OverstrikeJudged, ExpeditionJudged, TriggersPending, WillJudged, EscapeOffered,
               EscapeAnswered, FocusPaid, TargetChosen, FocusAsked, FocusDone, TargetAsked,
               TreasureJudged, MosaicAsked, MosaicWoven,
-              GhostBound, GhostFaded]
+              GhostBound, GhostFaded, AntissSaved]

@@ -31,6 +31,8 @@ def subsystem(d: CardDef) -> tuple[str, str]:
     """The §16 subsystem a card belongs to: (its game option, its rule), or ("", "")."""
     if d.mosaic:
         return "mosaic", "MK 7.00"
+    if d.antiss:
+        return "antiss", "MK 8.00"
     if d.outer:
         return "outer_plane", "MK 9.00"
     if d.spirit:
@@ -339,6 +341,9 @@ def check(d: CardDef) -> list[str]:
     if d.spirit and not (d.type == "adventurer" and 1 <= d.spirit <= 5 and d.effects):
         out.append("SPIRIT n belongs to an adventurer with a spirit ability (effects), n 1-5 "
                    "(MK 11.00)")
+    if d.antiss and d.type not in ("adventurer", "quest"):
+        out.append("the antiss mark belongs to an adventurer (an antiss wizard) or a quest (an "
+                   "antiss quest) (MK 8.01)")
     if d.machine and d.type != "obstacle":
         out.append("a machine is an obstacle (MK 10.00)")
     if (d.build_mp or d.build_dmg) and not (d.type == "obstacle" and d.machine and

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.game import IllegalAction
+from engine.magus import antiss as A8
 from engine.magus import equipment as Q
 from engine.magus import events as E
 from engine.magus import flow
@@ -121,12 +122,17 @@ def legal(r: Run, seat: int) -> list[Any]:  # noqa: C901 - one branch per stage
     if st == "team" and m is not None:
         size = M.team_size(r, m, m.step != "init")
         out = []
-        if len(p.picked) < size:
+        if len(p.picked) < size and m.kind == "antiss":                         # MK 8.02
+            out = [Join(i) for i in A8.joinable(r, seat, m.step == "init")]
+        elif len(p.picked) < size:
             out = [Join(i) for i in p.line if s.cards[i].pos == "alert" and i not in p.picked
                    and r.pool[s.cards[i].cid].type == "adventurer"]
             if m.step == "init" and m.kind == "siege" and p.mp < M.SIEGE_MP and not p.picked:
                 out = [j for j in out if "raiding" in r.d(j.card).keywords]     # MK 2.18
         out += [Equip(e, h) for e, h in Q.arming(r, seat)]                # MK 3.05.3.C
+        if m.kind == "antiss" and m.step == "init" and \
+                not any(A8.wizard(r, i) for i in p.picked):       # MK 8.01.B: a wizard leads
+            return out
         if p.picked or m.step == "block":
             out.append(Done())
         return out
@@ -172,6 +178,8 @@ def legal(r: Run, seat: int) -> list[Any]:  # noqa: C901 - one branch per stage
 
 def _casters(r: Run, seat: int, d: Any, area: str) -> list[int]:
     s = r.s
+    if area == "team" and A8.on_antiss(r) and d.phase == "combat":            # MK 8.03 "E"
+        return A8.casters(r, team_of(s, seat))
     pool = team_of(s, seat) if area == "team" else s.players[seat].line
     out = []
     for i in pool:
@@ -338,8 +346,11 @@ def _priority(r: Run, seat: int) -> list[Any]:
                 p.mp >= M.SIEGE_MP or any("raiding" in r.d(i).keywords and
                                           s.cards[i].pos == "alert" for i in p.line)):
             out.append(Siege())
+        out += [SolveQuest(q) for pl in s.players for q in pl.quests            # MK 8.02
+                if A8.quest(r, q) and A8.may_attempt(r, seat, q)]
         if alert:
-            out += [SolveQuest(q) for pl in s.players for q in pl.quests]
+            out += [SolveQuest(q) for pl in s.players for q in pl.quests
+                    if not A8.quest(r, q)]
             out += [Capture(b) for b in s.players[1 - seat].buildings              # MK 4.04
                     if M.capture_cost(r, b) <= p.mp]
             if p.fights > 0:                                               # MK 4.01.A
@@ -510,6 +521,10 @@ def refuse(r: Run, seat: int, a: Any) -> IllegalAction:
                              "levels that has none yet.", "store")
     if isinstance(a, Raze):
         return IllegalAction("MK 3.03.F", "Destroy one of your own buildings.", "raze")
+    if isinstance(a, SolveQuest) and a.quest < len(s.cards) and A8.quest(r, a.quest):
+        return IllegalAction("MK 8.03", "An antiss quest needs an antiss wizard of yours not yet "
+                             "on the antiss this round; each antiss quest is tried once a "
+                             "round, and you solve one a round.", "antiss")
     if isinstance(a, (Siege, SolveQuest)):
         return IllegalAction("MK 4.01.B", "A line-leaving manoeuvre is started in the Sor with "
                              "an alert adventurer and its MP (a siege costs 2).", "manoeuvre")
@@ -604,7 +619,7 @@ def perform(r: Run, seat: int, a: Any) -> None:  # noqa: C901 - one branch per a
     elif t is Siege:
         M.begin(r, "siege", s.players[1 - seat].tower[0], seat)
     elif t is SolveQuest:
-        M.begin(r, "quest", a.quest, seat)
+        M.begin(r, "antiss" if A8.quest(r, a.quest) else "quest", a.quest, seat)
     elif t is Equip and st == "team":                                   # arming
         r.emit(E.CardMoved(a.card, "attached", seat, False, a.host, "MK 3.05.3.C"))
     elif t in (Equip, Unequip):                        # an MP-bound Sor action (MK 6.01)

@@ -78,6 +78,10 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
     elif t is E.RoundBegan:
         s.round = ev.round
         s.invoked = []
+        s.antiss_tried, s.antiss_solved, s.antiss_acted = [], [], []
+    elif t is E.AntissSaved:
+        c = s.cards[ev.card]
+        c.damage, c.hurt, c.doomed = 0, False, False
     elif t is E.GhostBound:
         s.ghosts[ev.card] = ev.rounds
         s.cards[ev.card].pos = "alert"                                  # MK 11.00.E
@@ -166,6 +170,8 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
         s.cards[ev.card].face_down = True
     elif t is E.ManoeuvreBegan:
         s.manoeuvre = Manoeuvre(ev.kind, ev.target, ev.initiator)
+        if ev.kind == "antiss":                                               # MK 8.03.B
+            s.antiss_tried.append(ev.target)
     elif t is E.TeamJoined:
         _unzone(s, ev.card)
         c = s.cards[ev.card]
@@ -173,6 +179,8 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
         m = s.manoeuvre
         assert m is not None
         (m.attackers if ev.side == 0 else m.blockers).append(ev.card)
+        if m.kind == "antiss":                                                # MK 8.03.C
+            s.antiss_acted.append(ev.card)
     elif t is E.Picked:
         if ev.card < 0:
             s.players[ev.player].picked = []
@@ -192,7 +200,10 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
     elif t is E.CombatDecided:
         assert s.manoeuvre is not None
         s.manoeuvre.winner = ev.winner
-    elif t in (E.QuestSolved, E.ConditionChosen, E.Picked, E.OverstrikeJudged,
+    elif t is E.QuestSolved:
+        if s.manoeuvre is not None and s.manoeuvre.kind == "antiss":           # MK 8.03.A
+            s.antiss_solved.append(ev.player)
+    elif t in (E.ConditionChosen, E.Picked, E.OverstrikeJudged,
                E.ExpeditionJudged, E.WillJudged, E.TreasureJudged):
         pass
     elif t is E.ManoeuvreEnded:

@@ -356,6 +356,17 @@ RULINGS: tuple[Ruling, ...] = (
            "build-ons go to the Past or Depth, a victorious beast's too.",
            "Only own obstacles are activated (MK 3.04.C), so only their player may improve the "
            "activation; MK 10.02 attaches build-ons for that activation only."),
+    Ruling(62, "MK 8.02",
+           "How far does our antiss go, and who may join its teams?",
+           "Antiss quests are solved by their own manoeuvre (the quest's steps): the initiating "
+           "team needs an antiss wizard, alert or resting, and may take one resting adventurer "
+           "without the mark (no alert one); blockers may be alert or resting; the limits of "
+           "MK 8.03.A-C hold per round; in its combat only alert wizards act (a card rotates "
+           "its caster), with any combat card, Astral for Physique, and a death becomes a "
+           "return home wounded. No card of ours has an antiss ability, so entering the antiss "
+           "(MK 8.04) is not an action here.",
+           "MK 8.02 names resting members as the antiss's exception; action cards still rotate "
+           "their caster (MK 3.05.A); antiss abilities are the only use of MK 8.04."),
 )
 
 DEFAULT_OPTIONS: dict[str, Any] = {
@@ -371,6 +382,7 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "outer_plane": True,
     "machines": True,
     "ghosts": True,
+    "antiss": True,
 }
 OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
     "priority_after_add": ("keep", "pass"),

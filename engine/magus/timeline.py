@@ -147,8 +147,11 @@ def deaths(r: Run) -> None:
         over = overbuilt(r, c.iid)                                                # MK 10.01
         if r.pool[c.cid].type == "adventurer" and (current_level(r.pool, c, s) <= 0 or
                                                     c.doomed or over):
+            from engine.magus.antiss import saved
             from engine.magus.equipment import wearer_leaves
 
+            if saved(r, c.iid):                                         # MK 8.03 "E"
+                continue
             r.emit(E.Died(c.iid, "MK 10.01" if over else
                           "MK 6.05.L" if c.doomed and c.damage < r.pool[c.cid].level
                           else "MK 6.05.K"))
