@@ -59,3 +59,19 @@ def test_mk_1_13_e_a_sideboard_is_exactly_12_at_limit_3_or_none():
                for p in P.validate_deck(thirteen, pool, "s.toml"))
     none = msgspec.structs.replace(deck, sideboard={})
     assert P.validate_deck(none, pool, "s.toml") == []
+
+
+def test_every_subsystem_of_section_16_is_used_by_cards_and_refused_when_switched_off():
+    from engine.magus.keywords import deck_problems, subsystem
+
+    pool = P.default_pool()
+    used = {subsystem(d)[0] for d in pool.values()} - {""}
+    assert used == {"mosaic", "antiss", "outer_plane", "machines", "ghosts"}
+    decks = P.list_decks()
+    in_decks = {subsystem(pool[c])[0] for d in decks for c in d.cards} - {""}
+    assert in_decks == used
+    quiet = P.decklist(P.load_deck("quiet"))
+    assert deck_problems(quiet, pool, {}) == []
+    problems = deck_problems(quiet, pool, {"mosaic": False})
+    assert problems and all("option mosaic = false, MK 7.00" in p for p in problems)
+    assert any("Fire Mosaic" in p for p in problems)
