@@ -10,6 +10,8 @@ Cards say which keyword they carry in ``CardDef`` fields (``keywords``, ``will``
 
 from __future__ import annotations
 
+import functools
+
 from engine.magus import events as E
 from engine.magus.cards import PRIMAL_RACES, CardDef
 from engine.magus.ctx import (
@@ -27,6 +29,7 @@ TREASURE_SLOTS = 4                                                             #
 
 
 # ---------------------------------------------------------------------------- §16 options
+@functools.lru_cache(maxsize=4096)
 def subsystem(d: CardDef) -> tuple[str, str]:
     """The §16 subsystem a card belongs to: (its game option, its rule), or ("", "")."""
     if d.mosaic:
@@ -44,6 +47,8 @@ def subsystem(d: CardDef) -> tuple[str, str]:
 
 def off(r: Run, d: CardDef) -> str:
     """The rule of a card's subsystem when its option is off in this game, else ""."""
+    if not (d.mosaic or d.antiss or d.outer or d.spirit or d.machine or d.build_mp):
+        return ""
     option, rule = subsystem(d)
     return rule if option and not r.s.options.get(option, True) else ""
 
@@ -165,7 +170,7 @@ def animations(r: Run, seat: int) -> list[tuple[int, int]]:
     player's team (once per obstacle, it lasts until used)."""
     s = r.s
     m = s.manoeuvre
-    if m is None or not team_of(s, 1 - seat):
+    if m is None or not team_of(s, 1 - seat) or not _has_animated(r.pool):
         return []
     mp = s.players[seat].mp
     rotors = [i for i in team_of(s, seat) if s.cards[i].pos == "alert"]
@@ -177,6 +182,16 @@ def animations(r: Run, seat: int) -> list[tuple[int, int]]:
                 r.card(c.host).zone in ("tower", "quests", "buildings"):
             out += [(c.iid, a) for a in rotors]
     return out
+
+
+_ANIMATED: dict[int, bool] = {}
+
+
+def _has_animated(pool: dict[str, CardDef]) -> bool:
+    key = id(pool)
+    if key not in _ANIMATED:
+        _ANIMATED[key] = any("animated" in d.keywords for d in pool.values())
+    return _ANIMATED[key]
 
 
 # ---------------------------------------------------------------------------- effects

@@ -233,10 +233,12 @@ def _plays(r: Run, seat: int, ctx: str) -> list[Any]:  # noqa: C901
     recall = [i for i in p.past if "recall" in r.pool[s.cards[i].cid].keywords]    # MK 2.11
     for i in sorted(p.hand) + sorted(recall):
         d = r.pool[s.cards[i].cid]
-        if K.off(r, d):                                   # a §16 subsystem switched off
+        special = d.mosaic or d.antiss or d.outer or d.spirit or d.machine or d.build_mp
+        if special and K.off(r, d):                       # a §16 subsystem switched off
             continue
         mp = p.mp + (len(K.focus_supply(r, seat, i)) if "focus" in d.keywords else 0)
-        cost = K.card_cost(r, i, -1, seat)
+        simple = "primal" not in d.keywords and not d.outer
+        cost = d.mp if simple else K.card_cost(r, i, -1, seat)
         if ctx == "sor":
             if d.type == "adventurer" and cost <= mp and not clash(r, seat, i) and \
                     not named_clash(r, seat, i):
@@ -287,7 +289,7 @@ def _plays(r: Run, seat: int, ctx: str) -> list[Any]:  # noqa: C901
                 continue
             if ctx == "combat" and d.subtype == "ranged" and r.card(c).front:
                 continue
-            if K.card_cost(r, i, c, seat) > mp:
+            if (d.mp if simple and d.subtype != "spell" else K.card_cost(r, i, c, seat)) > mp:
                 continue
             for t in _targets(r, seat, d.target, area):
                 out.append(Play(i, c, t))

@@ -137,27 +137,25 @@ def end_timeline(r: Run) -> None:
 def deaths(r: Run) -> None:
     """MK 6.05.J-L: an adventurer whose damage reached its base level, or under a death effect,
     dies now (Past or Depth)."""
+    from engine.magus.antiss import saved
+    from engine.magus.equipment import wearer_leaves
+    from engine.magus.machines import overbuilt
+    from engine.magus.planes import becomes_ghost
+
     s = r.s
     present = [i for p in s.players for i in p.line]
     if s.manoeuvre is not None:
         present += s.manoeuvre.attackers + s.manoeuvre.blockers
     for c in [s.cards[i] for i in sorted(present)]:
-        from engine.magus.machines import overbuilt
-
-        over = overbuilt(r, c.iid)                                                # MK 10.01
+        over = r.pool[c.cid].race == "kahrei" and overbuilt(r, c.iid)             # MK 10.01
         if r.pool[c.cid].type == "adventurer" and (current_level(r.pool, c, s) <= 0 or
                                                     c.doomed or over):
-            from engine.magus.antiss import saved
-            from engine.magus.equipment import wearer_leaves
-
             if saved(r, c.iid):                                         # MK 8.03 "E"
                 continue
             r.emit(E.Died(c.iid, "MK 10.01" if over else
                           "MK 6.05.L" if c.doomed and c.damage < r.pool[c.cid].level
                           else "MK 6.05.K"))
             wearer_leaves(r, c.iid)
-            from engine.magus.planes import becomes_ghost
-
             if not becomes_ghost(r, c.iid):                                     # MK 11.00
                 r.emit(E.CardMoved(c.iid, goes_to(s, r.pool, c.iid), -1, False, -1,
                                    "MK 6.05.K"))
