@@ -145,6 +145,52 @@ class Reshuffle(Act):               # MK 1.03 "Keverési szabály": shuffle it a
     pass
 
 
+class Ride(Act):                    # MK 2.06, MK 2.09: a mount or henchman onto an adventurer
+    card: Id
+    host: Id
+
+
+class Animate(Act):                 # MK 2.15: an animated obstacle in the combat rounds
+    card: Id
+    caster: Id                      # the adventurer of its player's team who rotates
+
+
+class PlayTreasure(Act):            # MK 2.07.c: a KINCS card played as a pending quest
+    card: Id
+
+
+class Escape(Act):                  # MK 2.16: the target returns to its Line, or stays
+    go: bool
+
+
+class Focus(Act):                   # MK 2.19: a FÓKUSZ card pays 1 MP of a FÓKUSZ play
+    card: Id
+
+
+class Aim(Act):                     # MK 5.01.B, MK 6.05.R: a timed effect's target
+    target: Id
+
+
+class Weave(Act):                   # MK 7.00: a mosaic spell's form and base value
+    kind: str
+    base: Annotated[int, msgspec.Meta(ge=1, le=7)]
+
+
+class Invoke(Act):                  # MK 9.00: an outer-plane card's outer ability
+    card: Id
+    target: Opt = -1
+
+
+class Haunt(Act):                   # MK 11.00.D: a ghost's spirit ability
+    card: Id
+    target: Opt = -1
+
+
+class Build(Act):                   # MK 10.00: a build-on onto a Kahrei or a waiting machine
+    card: Id
+    host: Id
+
+
 class Pass(Act):                    # MK 6.07
     pass
 
@@ -157,4 +203,5 @@ Action = Union[Start, ChooseStarter, PickTower, Done, Keep, Mulligan, Discard, P
                Activate, Siege, SolveQuest, Join, Protect, ChangeOrder, WallCheck, GoOn,
                Condition, Victim, Pass, Concede, Cut, Reshuffle, Capture, Raze,
                Fight, Equip, Unequip, UseAlly, Store, KeepBeast,
-               Expedition, TriggerFirst]
+               Expedition, TriggerFirst, Ride, Animate, PlayTreasure, Escape, Focus, Aim,
+               Weave, Invoke, Haunt, Build]

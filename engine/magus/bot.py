@@ -9,6 +9,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import msgspec
+
 from engine.core.search import unpack
 from engine.magus import actions as X
 from engine.magus.cards import CardDef, parse_condition
@@ -117,6 +119,10 @@ class SquireBot:
             elif t is X.SolveQuest:
                 q = self._d(v, a.quest)
                 ok = q is not None and any(self._can_meet(v, mine_alert, c) for c in q.conditions)
+                if q is not None and q.treasure and q.type != "quest":        # MK 2.07.c
+                    ok = sum(sorted((self._level(v, i) for i in mine_alert),
+                                    reverse=True)[:3]) >= q.treasure
+                    q = msgspec.structs.replace(q, solve_mp=0, dp=3)
                 s = (12.0 + (q.dp if q else 0)) if ok and q and q.solve_mp <= v.seats[me].mp \
                     else 0.5
             elif t is X.Siege:
@@ -167,7 +173,35 @@ class SquireBot:
             elif t is X.Condition and m is not None:
                 q = self._d(v, m.target)
                 members = m.attackers if m.initiator == me else m.blockers
-                s = 5.0 if q and self._can_meet(v, list(members), q.conditions[a.index]) else 1.0
+                if q is None or a.index >= len(q.conditions) or q.type != "quest":
+                    s = 5.0                                  # a treasure's one condition
+                else:
+                    s = 5.0 if self._can_meet(v, list(members), q.conditions[a.index]) else 1.0
+            elif t is X.Ride:
+                s = 9.0 + self._level(v, a.host) / 10          # the strongest rides
+            elif t is X.PlayTreasure:
+                s = 3.0
+            elif t is X.Animate:
+                s = 9.0
+            elif t is X.Escape:
+                weak = any(self._level(v, i) <= 1
+                           for i in (m.attackers + m.blockers if m else [])
+                           if v.cards[i].controller == me)
+                s = 5.0 if a.go == weak else 1.0
+            elif t is X.Build:
+                s = 7.0
+            elif t in (X.Invoke, X.Haunt):
+                y = self._d(v, a.card)
+                s = 8.0 if y is not None and any(e.op == "descend" for e in y.effects) and \
+                    v.phase == "manoeuvres" else 6.0
+            elif t is X.Weave:
+                s = 2.0 + a.base                    # the most damage its MP allows
+            elif t is X.Focus:
+                s = 1.0                             # only when MP alone cannot pay (Done: 2)
+            elif t is X.Aim:
+                tc = v.cards.get(a.target)
+                s = 5.0 + ((tc.damage if tc.controller == me else 10 - self._level(v, a.target))
+                           if tc is not None else 0)
             elif t is X.Victim:
                 s = 1.0 + self._level(v, a.card)              # the sturdiest takes the blow
             elif t is X.Discard:

@@ -34,13 +34,19 @@ BOOSTABLE = ("level", "physique", "astral", "mental")
 TARGETS = ("", "enemy_line", "own_adventurer", "enemy_front", "enemy_combat", "item")
 #: effect primitives
 OPS = ("damage", "attack", "heal", "neutralise", "draw", "gain_mp", "doom", "damage_team",
-       "end_combat", "end_manoeuvre", "copy", "allow_fight")
+       "end_combat", "end_manoeuvre", "copy", "allow_fight", "escape",
+       "descend")
 #: durations of action and event cards this part plays (MK 5.06.D; the others come with
 #: equipment and lasting events, spec §19)
 DURATIONS = ("instant", "permanent")
-KEYWORDS = ("momentum", "raiding", "recall")
+KEYWORDS = ("momentum", "raiding", "recall", "primal", "feral", "animated", "mount",
+            "henchman", "focus")
+#: races an ŐSERŐ card needs among its player's adventurers (MK 2.12)
+PRIMAL_RACES = ("aquir", "dragon")
 #: what a timed effect may do (it has no target, MK 6.04)
 TRIGGER_OPS = ("draw", "gain_mp", "allow_fight")
+#: what a timed effect with a target (``trigger_target``) may do besides
+AIMED_TRIGGER_OPS = ("damage", "heal", "doom")
 OBSTACLE_KINDS = ("trap", "beast")
 #: quest condition atoms: a main caste, or a test "physique>4" / "astral>3" / "mental>2"
 ATTRIBUTES = ("physique", "astral", "mental")
@@ -80,6 +86,34 @@ class CardDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defa
     mental: int = 0
     level: int = 0
     keywords: tuple[str, ...] = ()
+    race: str = ""                # "" = human (MK 3.07 "Jellemzők")
+    # IGAZ NÉV (MK 2.02): the name it also counts as, both ways
+    true_name: Text | None = None
+    # TÖRZSSZÖVETSÉG [race] (MK 2.08): its boosts work on itself only while its player controls
+    # three adventurers of that race ("*": three sharing any one race)
+    tribe: str = ""
+    # HÁTAS / CSATLÓS [cond] (MK 2.06, MK 2.09): the caste a host must have ("" any); the host
+    # gains the card's boosts
+    rider: str = ""
+    # AKARATÁTVITEL X (MK 2.04): replaces the attack roll; a target at level ≤ X changes Line
+    will: int = 0
+    # AKADÁLYOK X (MK 2.13): X obstacle slots, overriding the paths
+    obstacles: int = 0
+    # KINCS X (MK 2.07): may be played as a pending quest solved at team level ≥ X
+    treasure: int = 0
+    # §16 subsystems, each a game option: a mosaic spell's element (MK 7.00); an outer-plane
+    # card (MK 9.00) with its outer ability's MP; a ghost's spirit rounds (MK 11.00) with its
+    # spirit ability's MP; a machine obstacle (MK 10.02) or a build-on card (MK 10.00) with the
+    # MP printed before its symbol and the damage it adds to a machine's activation
+    mosaic: str = ""
+    antiss: bool = False          # the antiss mark (adventurer) or an antiss quest (MK 8.01)
+    outer: bool = False
+    outer_mp: int = 0
+    spirit: int = 0
+    spirit_mp: int = 0
+    machine: bool = False
+    build_mp: int = 0
+    build_dmg: int = 0
     # tower level (MK 3.01, MK 2.01); a building's FAL X (MK 2.01.a, ruling 11)
     wall: int = 0
     starting_only: bool = False
@@ -124,6 +158,8 @@ class CardDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defa
     # timed (triggered) effects (MK 5.07.K, MK 6.02), targetless: on entering Present
     # (MK 1.14.12) and at the start of each round while in Present (MK 1.07 "Forduló nyitása")
     on_enter: tuple[Effect, ...] = ()
+    # the target of the on-entering effect, chosen as it enters (MK 5.01.B, MK 6.05.R)
+    trigger_target: str = ""
     on_round: tuple[Effect, ...] = ()
 
 

@@ -68,6 +68,12 @@ class Run:
         return self.pool[self.s.cards[i].cid]
 
 
+def names(d: CardDef) -> set[str]:
+    """A card's names for the named rule and by-name references: its own and its IGAZ NÉV
+    (MK 2.02, both directions)."""
+    return {d.name.en, d.true_name.en} if d.true_name is not None else {d.name.en}
+
+
 def holder(c: Card) -> int:
     return c.controller if c.controller >= 0 else c.owner
 
@@ -86,9 +92,42 @@ def value(s: State | None, pool: dict[str, CardDef], c: Card, attr: str) -> int:
     base = getattr(pool[c.cid], attr)
     if s is None:
         return base
-    mods = [Mod("add", b.amount, strong=b.strong, time=e)
-            for e in worn(s, pool, c.iid) for b in pool[s.cards[e].cid].boosts if b.attr == attr]
+    i = c.iid
+    mods = [Mod("add", b.amount, strong=b.strong, time=o.iid)           # worn and ridden
+            for o in s.cards if o.host == i and o.zone == "attached"
+            for b in pool[o.cid].boosts if b.attr == attr and _gives(pool[o.cid])]
+    d = pool[c.cid]
+    if d.tribe and d.boosts and tribal(s, pool, c):                               # MK 2.08
+        mods += [Mod("add", b.amount, strong=b.strong, time=c.iid) for b in d.boosts
+                 if b.attr == attr]
     return compute(base, mods) if mods else base
+
+
+def _gives(d: CardDef) -> bool:
+    """Attached cards whose boosts reach their host: equipment (MK 3.05.3.G), mounts and
+    henchmen (MK 2.06, MK 2.09)."""
+    return d.subtype == "equipment" or "mount" in d.keywords or "henchman" in d.keywords or \
+        d.build_mp > 0
+
+
+def riders(s: State, pool: dict[str, CardDef], i: int) -> list[int]:
+    """Mounts (HÁTAS, MK 2.06) and henchmen (CSATLÓS, MK 2.09) on adventurer ``i``."""
+    return [c.iid for c in s.cards if c.zone == "attached" and c.host == i and
+            ("mount" in pool[c.cid].keywords or "henchman" in pool[c.cid].keywords or
+             pool[c.cid].build_mp > 0)]
+
+
+def tribal(s: State, pool: dict[str, CardDef], c: Card) -> bool:
+    """MK 2.08: TÖRZSSZÖVETSÉG [race] works while its player controls at least three
+    adventurers of that race ("*": three sharing one race); each adventurer counts once."""
+    who = holder(c)
+    mine = [pool[o.cid] for o in s.cards if o.zone in ("line", "team") and holder(o) == who
+            and pool[o.cid].type == "adventurer"]
+    races = [d.race or "human" for d in mine]
+    want = pool[c.cid].tribe
+    if want == "*":
+        return any(races.count(x) >= 3 for x in set(races))
+    return races.count(want) >= 3
 
 
 def current_level(pool: dict[str, CardDef], c: Card, s: State | None = None) -> int:
@@ -133,10 +172,10 @@ def goes_to(s: State, pool: dict[str, CardDef], i: int) -> str:
     c = s.cards[i]
     if not pool[c.cid].named:
         return "past"
-    name = pool[c.cid].name.en
+    name = names(pool[c.cid])
     for o in s.cards:
-        if o.iid != i and o.owner == c.owner and pool[o.cid].name.en == name and \
+        if o.iid != i and o.owner == c.owner and name & names(pool[o.cid]) and \
                 o.zone in ("depth", "line", "team", "tower", "quests", "solved", "storage",
-                           "buildings", "allies"):
+                           "buildings", "allies", "ghosts"):
             return "past"
     return "depth"

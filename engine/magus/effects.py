@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.magus import events as E
 from engine.magus.cards import OPPOSED, Effect
-from engine.magus.ctx import Run, current_level, goes_to, holder, team_of, value
+from engine.magus.ctx import Run, current_level, goes_to, holder, names, team_of, value
 from engine.magus.state import Item
 
 
@@ -38,10 +38,25 @@ def targets_hold(r: Run, item: Item) -> bool:
     if item.kind == "attach":
         host = r.card(item.target)
         return host.zone in ("quests", "tower", "buildings")
+    if item.kind == "ride":                                            # MK 2.06, MK 2.09
+        from engine.magus.keywords import rider_hosts
+
+        return item.target in rider_hosts(r, item.player, item.card)
+    if item.kind == "build":                                              # MK 10.01-10.02
+        from engine.magus.machines import host_holds
+
+        return host_holds(r, item.player, item.target)
+    if item.kind == "enter" and item.target >= 0:                                # MK 6.05.R
+        return target_ok(r, item.player, r.d(item.card).trigger_target, item.target)
+    if item.kind in ("outer", "spirit") and r.d(item.card).target:    # MK 9.00, 11.00.D
+        return target_ok(r, item.player, r.d(item.card).target, item.target)
     if item.kind == "ally" and r.d(item.card).target:
         return target_ok(r, item.player, r.d(item.card).target, item.target)
     if item.kind in ("card", "copy"):
         d = r.d(item.card)
+        if d.mosaic and item.target >= 0:                       # MK 7.00, MK 6.05.R
+            t = r.card(item.target)
+            return t.zone in ("team", "line") and holder(t) != item.player
         if d.type in ("action", "event") and d.target:
             return target_ok(r, item.player if item.kind == "card" else
                              _original_side(r, item), d.target, item.target)
@@ -75,9 +90,11 @@ def named_clash(r: Run, player: int, card: int) -> bool:
     if not d.named:
         return False
     s = r.s
+    mine = names(d)
     return any(o.iid != card and o.owner == player and not o.face_down and
-               r.pool[o.cid].name.en == d.name.en and
+               bool(mine & names(r.pool[o.cid])) and
                o.zone in ("line", "team", "tower", "quests", "solved", "depth", "buildings",
+                          "ghosts",
                           "allies")
                for o in s.cards)
 
@@ -87,6 +104,17 @@ def resolve(r: Run, item: Item) -> bool:
     s = r.s
     if item.kind == "attach":                                                   # MK 3.04.B
         r.emit(E.CardMoved(item.card, "attached", item.player, True, item.target, "MK 3.04.B"))
+        return True
+    if item.kind == "ride":                                   # open, permanent (MK 2.06.b)
+        r.emit(E.CardMoved(item.card, "attached", item.player, False, item.target,
+                           "MK 2.06" if "mount" in r.d(item.card).keywords else "MK 2.09"))
+        return True
+    if item.kind == "build":                               # open, for good or this use
+        r.emit(E.CardMoved(item.card, "attached", item.player, False, item.target,
+                           "MK 10.01" if r.d(item.target).type == "adventurer" else "MK 10.02"))
+        return True
+    if item.kind == "treasure":                                             # MK 2.07.c
+        r.emit(E.CardMoved(item.card, "quests", item.player, False, -1, "MK 2.07.c"))
         return True
     if item.kind == "order":                                       # MK 4.06 "Harci körök".F
         c = r.card(item.target)
@@ -108,6 +136,9 @@ def resolve(r: Run, item: Item) -> bool:
         d = r.d(item.card)
         run_effects(r, item, d.on_enter if item.kind == "enter" else d.on_round)
         return True
+    if item.kind in ("outer", "spirit"):          # MK 9.00, MK 11.00.D
+        run_effects(r, item, r.d(item.card).effects)
+        return True
     if item.kind == "ally":                      # an ally's ability (MK 3.08, MK 6.05.T)
         run_effects(r, item, r.d(item.card).effects)
         return True
@@ -117,11 +148,16 @@ def resolve(r: Run, item: Item) -> bool:
             r.emit(E.BeastBegan(item.card, d.number))
             return beast_step(r, item.player)
         run_effects(r, item, d.effects)                  # MK 4.06 "Csapda aktivizálás"
+        from engine.magus.machines import scrap
+
+        scrap(r, item.card)                                                   # MK 10.02
         r.emit(E.CardMoved(item.card, goes_to(s, r.pool, item.card), -1, False, -1,
                            "MK 3.04.G"))
         return True
     d = r.d(item.card)
-    if d.type == "adventurer":
+    if d.type == "adventurer" and d.outer and s.options.get("outer_plane", True):
+        r.emit(E.CardMoved(item.card, "outer", item.player, False, -1, "MK 9.00.B"))
+    elif d.type == "adventurer":
         if clash(r, item.player, item.card) or named_clash(r, item.player, item.card):
             r.emit(E.CardMoved(item.card, "past", -1, False, -1,
                                "MK 3.07.2" if clash(r, item.player, item.card)
@@ -129,6 +165,7 @@ def resolve(r: Run, item: Item) -> bool:
         else:
             r.emit(E.CardMoved(item.card, "line", item.player, False, -1, "MK 3.07"))
             entered(r, item)
+            return r.s.stage != "aim"
     elif d.type == "tower":
         r.emit(E.CardMoved(item.card, "tower", item.player, True, -1, "MK 3.01.D"))
     elif d.type == "quest":
@@ -140,7 +177,7 @@ def resolve(r: Run, item: Item) -> bool:
             return True
         r.emit(E.CardMoved(item.card, "buildings", item.player, False, -1, "MK 3.03.A"))
         entered(r, item)
-        return not over_cap(r, item.player)
+        return not over_cap(r, item.player) and r.s.stage != "aim"
     elif d.type == "ally":                                                       # MK 3.08
         if named_clash(r, item.player, item.card):
             r.emit(E.CardMoved(item.card, "past", -1, False, -1,
@@ -149,14 +186,20 @@ def resolve(r: Run, item: Item) -> bool:
         r.emit(E.CardMoved(item.card, "allies", item.player, False, -1, "MK 3.08"))
         r.emit(E.AllyPoints(item.card, d.points, "MK 3.08.A"))
         entered(r, item)
+        return r.s.stage != "aim"
     elif d.subtype == "equipment":                             # MK 3.05.3.B: to the Storage
         r.emit(E.CardMoved(item.card, "storage", item.player, False, -1, "MK 3.05.3.B"))
     else:
         from engine.magus.timeline import leaves_to
 
+        if d.mosaic:                                                            # MK 7.00
+            from engine.magus import mosaic
+
+            mosaic.resolve(r, item)
         run_effects(r, item, d.effects)
         r.emit(E.CardMoved(item.card, leaves_to(r, item), -1, False, -1,
                            "MK 2.11" if item.origin == "past" else "MK 5.06.D"))
+        return r.s.stage != "escape"                 # MK 2.16: its controller decides
     return True
 
 
@@ -172,11 +215,22 @@ def run_effects(r: Run, item: Item, effects: tuple[Effect, ...]) -> None:
             from engine.magus.equipment import armoured
 
             over = r.d(item.card).overstrike
+            will = r.d(item.card).will
+            if will:                              # MK 2.04: replaces the roll, changes Line
+                from engine.magus.keywords import will_transfer
+
+                if e.amount:
+                    r.emit(E.Damaged(t, e.amount, "MK 2.04"))
+                will_transfer(r, _side(r, item), t, will)
+                continue
             if over:                        # MK 2.05, MK 5.12.D, ruling 15: replaces the roll
                 ok, cut = current_level(r.pool, r.card(t), s) <= over, 0
                 r.emit(E.OverstrikeJudged(t, current_level(r.pool, r.card(t), s), over, ok))
             else:
-                threshold = value(s, r.pool, r.card(item.caster), "physique") \
+                from engine.magus.antiss import on_antiss
+
+                attr = "astral" if on_antiss(r) else "physique"                 # MK 8.03 "E"
+                threshold = value(s, r.pool, r.card(item.caster), attr) \
                     if item.caster >= 0 else 0
                 total, ok = r.roll(item.player, "attack", threshold, 0, "MK 1.09.D")
                 cut = armoured(r, t, total) if r.d(item.card).subtype in ("melee", "ranged") \
@@ -210,6 +264,14 @@ def run_effects(r: Run, item: Item, effects: tuple[Effect, ...]) -> None:
                 fut = s.players[item.player].future
                 if fut:
                     r.emit(E.Drew(item.player, fut[0], "MK 3.06"))
+        elif e.op == "escape":                                                    # MK 2.16
+            from engine.magus.keywords import escape_offer
+
+            escape_offer(r, t)
+        elif e.op == "descend":                                               # MK 9.00.F
+            from engine.magus.planes import descend
+
+            descend(r, item.player, item.card)
         elif e.op == "allow_fight":                  # MK 4.01.A: this round, its player
             r.emit(E.FightsGranted(item.player, e.amount, "MK 4.01.A"))
         elif e.op == "gain_mp":
@@ -219,16 +281,32 @@ def run_effects(r: Run, item: Item, effects: tuple[Effect, ...]) -> None:
         elif e.op in ("end_combat", "end_manoeuvre") and s.manoeuvre is not None:
             r.emit(E.EndWaits(e.op[4:], "MK 6.05.Q"))
         elif e.op == "damage_team":
+            extra = 0
+            if item.kind == "activation":                                       # MK 10.02
+                from engine.magus.machines import extra_damage
+
+                extra = extra_damage(r, item.card)
             for v in team_of(s, 1 - item.player):
                 if current_level(r.pool, r.card(v), r.s) >= 1:
-                    r.emit(E.Damaged(v, e.amount, "MK 4.06 \"Csapda aktivizálás\""))
+                    r.emit(E.Damaged(v, e.amount + extra, "MK 10.02" if extra else
+                                     "MK 4.06 \"Csapda aktivizálás\""))
+
+
+def _side(r: Run, item: Item) -> int:
+    """The controller of the keyword card: its player (a copy's, the copier)."""
+    return item.player
 
 
 def entered(r: Run, item: Item) -> None:
     """MK 1.14.12, ruling 32: an on-entering effect joins the running timeline normally."""
     from engine.magus.timeline import add_item
 
-    if r.d(item.card).on_enter:
+    d = r.d(item.card)
+    if d.on_enter and d.trigger_target:                             # MK 5.01.B, MK 6.05.R
+        from engine.magus.keywords import enter_targeted
+
+        enter_targeted(r, item.player, item.card)
+    elif d.on_enter:
         add_item(r, item.player, item.card, "enter", -1, -1, False, "MK 1.14.12")
 
 
@@ -290,7 +368,11 @@ def beast_step(r: Run, owner: int) -> bool:
             r.emit(E.Damaged(v, total, "MK 4.06 \"Bestia\".I"))
     hit = bool(s.beast_hits)
     r.emit(E.BeastEnded(card))
-    if hit and not beast_victims(r, owner):           # MK 4.06 "Bestia".J, ruling 22
+    from engine.magus.machines import scrap
+
+    scrap(r, card)                                        # MK 10.02: even a victorious one
+    animated = s.manoeuvre is not None and s.manoeuvre.step == "rounds"         # ruling 51
+    if hit and not animated and not beast_victims(r, owner):   # MK 4.06 "Bestia".J, ruling 22
         r.emit(E.BeastVictorious(card, "MK 4.06 \"Bestia\".J"))
         return True
     r.emit(E.CardMoved(card, goes_to(s, r.pool, card), -1, False, -1, "MK 3.04.G"))
@@ -310,5 +392,8 @@ def beast_attack(r: Run, owner: int, victim: int) -> None:
     if hi > lo:
         face = r.die(owner, "beast_damage", "MK 4.06 \"Bestia\".D")
         amount = lo + (face - 1) * (hi - lo + 1) // 6
+    from engine.magus.machines import extra_damage
+
+    amount += extra_damage(r, r.s.beast[0])                                      # MK 10.02
     if amount:
         r.emit(E.BeastHit(victim, amount, armour=armoured(r, victim, roll)))

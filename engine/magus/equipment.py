@@ -6,7 +6,7 @@ detaching (not magic items), what happens to it when its wearer leaves Present, 
 from __future__ import annotations
 
 from engine.magus import events as E
-from engine.magus.ctx import Run, goes_to, holder, worn
+from engine.magus.ctx import Run, goes_to, holder, riders, worn
 from engine.magus.state import Item
 
 #: an off-hand weapon takes the shield's place (MK 3.05.3.I)
@@ -74,6 +74,10 @@ def wearer_leaves(r: Run, adventurer: int) -> None:
     equipment; from the Line the equipment returns to the Storage."""
     s = r.s
     in_manoeuvre = r.card(adventurer).zone == "team"
+    for x in riders(s, r.pool, adventurer):            # MK 2.06, MK 2.09: no host, no rider
+        r.emit(E.CardMoved(x, goes_to(s, r.pool, x), -1, False, -1,
+                           "MK 10.01" if r.d(x).build_mp else
+                           "MK 2.06" if "mount" in r.d(x).keywords else "MK 2.09"))
     for e in worn(s, r.pool, adventurer):
         if in_manoeuvre:
             r.emit(E.CardMoved(e, goes_to(s, r.pool, e), -1, False, -1, "MK 4.01.K"))

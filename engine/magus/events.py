@@ -349,6 +349,101 @@ class EndWaits(Ev):                 # MK 6.05.Q: honoured at the end of the curr
     rule: str = "MK 6.05.Q"
 
 
+class WillJudged(Ev):               # MK 2.04: AKARATÁTVITEL X instead of the attack roll
+    card: int                       # the target
+    level: int                      # its current level
+    limit: int                      # X
+    success: bool
+    rule: str = "MK 2.04"
+
+
+class TreasureJudged(Ev):           # MK 2.07.c: a treasure quest, team level against X
+    player: int
+    level: int
+    limit: int
+    success: bool
+    rule: str = "MK 2.07.c"
+
+
+class EscapeOffered(Ev):            # MK 2.16: the target's controller decides now
+    card: int
+    rule: str = "MK 2.16"
+
+
+class EscapeAnswered(Ev):           # MK 2.16: it returns to its Line, or stays
+    card: int
+    go: bool
+    rule: str = "MK 2.16"
+
+
+class FocusPaid(Ev):                # MK 2.19, ruling 15: a FÓKUSZ card pays 1 MP, to the bottom
+    player: int
+    card: int                       # the FÓKUSZ card used
+    rule: str = "MK 2.19"
+
+
+class FocusAsked(Ev):               # MK 2.19: a FÓKUSZ play waits for its payment
+    player: int
+    card: int
+    caster: int
+    target: int
+    rule: str = "MK 2.19"
+
+
+class FocusDone(Ev):                # MK 2.19: the payment is complete; the play goes on
+    player: int
+    rule: str = "MK 2.19"
+
+
+class TargetAsked(Ev):              # MK 5.01.B: a timed effect waits for its target
+    card: int
+    player: int
+    rule: str = "MK 5.01.B"
+
+
+class MosaicAsked(Ev):              # MK 7.00: the caster picks form and base next
+    player: int
+    card: int
+    caster: int
+    target: int
+    combat: bool
+    rule: str = "MK 7.00"
+
+
+class MosaicWoven(Ev):              # MK 7.00: the form and base value chosen
+    player: int
+    card: int
+    kind: str                       # the form
+    base: int
+    rule: str = "MK 7.00"
+
+
+class GhostBound(Ev):               # MK 11.00.E: a dying adventurer stays as a ghost
+    card: int
+    rounds: int
+    rule: str = "MK 11.00.E"
+
+
+class GhostFaded(Ev):               # MK 11.00.A: a round passed; at 0 the ghost leaves
+    card: int
+    left: int
+    rule: str = "MK 11.00.A"
+
+
+class AntissSaved(Ev):              # MK 8.03 "E": instead of dying on the antiss
+    card: int
+    rule: str = "MK 8.03"
+
+
+class TargetChosen(Ev):             # MK 6.05.R, MK 5.01.B: a timed effect's target on entry
+    card: int                       # the card whose timed effect enters
+    target: int
+    rule: str = "MK 5.01.B"
+
+
 Event = Union[Event, CutOffered, CutAnswered, EndWaits, BeastBegan, BeastAttacked, BeastHit,  # type: ignore[misc]
               BeastEnded, FightsGranted, AllyPoints, BeastVictorious, BeastKept,
-              OverstrikeJudged, ExpeditionJudged, TriggersPending]
+              OverstrikeJudged, ExpeditionJudged, TriggersPending, WillJudged, EscapeOffered,
+              EscapeAnswered, FocusPaid, TargetChosen, FocusAsked, FocusDone, TargetAsked,
+              TreasureJudged, MosaicAsked, MosaicWoven,
+              GhostBound, GhostFaded, AntissSaved]

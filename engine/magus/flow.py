@@ -15,7 +15,8 @@ MP_GAIN = 4                                  # MK 1.07 "MP-nyerés lépés"
 #: stages that wait for a seat
 DECISIONS = {"starter", "cut", "towers", "mulligan", "adjust", "close_discard", PRIORITY, "team",
              "wall", "order", "goon", "more", "condition", "victim", "raze",
-             "store", "reattach", "triggers"}
+             "store", "reattach", "triggers", "escape", "focus", "aim",
+             "mosaic"}
 
 
 def advance(r: Run) -> None:
@@ -84,6 +85,9 @@ def next_cut(r: Run) -> None:
 def begin_round(r: Run) -> None:
     """MK 1.07: the round opens with its timeline."""
     r.emit(E.RoundBegan(r.s.round + 1))
+    from engine.magus.planes import fade
+
+    fade(r)                                                                    # MK 11.00.A
     r.emit(E.PhaseBegan("opening", "MK 1.07 \"Forduló nyitása\""))
     open_timeline(r, "opening", "MK 1.07 \"Forduló nyitása\"")
     s = r.s
@@ -154,7 +158,8 @@ def hand_step(r: Run) -> None:
 def rerotate(r: Run) -> None:
     """c) Every card in Present turns back one step (ruling 28), then the phase timeline."""
     for c in r.s.cards:
-        if c.zone in ("line", "tower", "quests", "storage", "buildings", "allies") and \
+        if c.zone in ("line", "tower", "quests", "storage", "buildings", "allies",
+                      "ghosts") and \
                 c.pos != "alert":
             r.emit(E.PositionSet(c.iid, "alert" if c.pos == "resting" else "resting",
                                  "MK 1.07 \"Visszaforgatás lépés\""))
@@ -168,7 +173,11 @@ def begin_manoeuvres(r: Run) -> None:
 
 
 def end_manoeuvres_phase(r: Run) -> None:
-    """MK 6.07.F: two passes in a row with no timeline end the Manoeuvres phase."""
+    """MK 6.07.F: two passes in a row with no timeline end the Manoeuvres phase; outer-plane
+    cards go back to the Outer plane (MK 9.00.E)."""
+    from engine.magus.planes import back_to_the_outer_plane
+
+    back_to_the_outer_plane(r)
     r.emit(E.PhaseBegan("closing", "MK 1.07 \"Forduló zárása fázis\""))
     r.recompute()
     r.stage("close_discard", r.s.active, "MK 1.07 \"Forduló zárása fázis\"")

@@ -6,21 +6,76 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.game import IllegalAction
+from engine.magus import antiss as A8
 from engine.magus import equipment as Q
 from engine.magus import events as E
-from engine.magus import flow, manoeuvre as M
+from engine.magus import flow
+from engine.magus import keywords as K
+from engine.magus import machines as MC
+from engine.magus import manoeuvre as M
+from engine.magus import mosaic as M7
+from engine.magus import planes as P9
 from engine.magus.actions import (
-    Activate, Attach, Capture, ChangeOrder, ChooseStarter, Concede, Condition, Cut, Discard,
-    Done, Equip, Expedition, Fight, GoOn, Join, Keep, KeepBeast, Mulligan, Pass, PickTower,
-    Play, Protect, Raze, Reshuffle, Siege, SolveQuest, Store, TriggerFirst, Unequip, UseAlly,
-    Victim, WallCheck,
+    Activate,
+    Aim,
+    Animate,
+    Attach,
+    Build,
+    Capture,
+    ChangeOrder,
+    ChooseStarter,
+    Concede,
+    Condition,
+    Cut,
+    Discard,
+    Done,
+    Equip,
+    Escape,
+    Expedition,
+    Fight,
+    Focus,
+    GoOn,
+    Haunt,
+    Invoke,
+    Join,
+    Keep,
+    KeepBeast,
+    Mulligan,
+    Pass,
+    PickTower,
+    Play,
+    PlayTreasure,
+    Protect,
+    Raze,
+    Reshuffle,
+    Ride,
+    Siege,
+    SolveQuest,
+    Store,
+    TriggerFirst,
+    Unequip,
+    UseAlly,
+    Victim,
+    WallCheck,
+    Weave,
 )
 from engine.magus.ctx import Run, attached_to, free_towers, goes_to, holder, team_of
 from engine.magus.effects import (
-    beast_attack, beast_step, beast_victims, building_condition, clash, named_clash,
+    beast_attack,
+    beast_step,
+    beast_victims,
+    building_condition,
+    clash,
+    named_clash,
 )
-from engine.magus.timeline import PRIORITY, add_item, after_unwind, context, open_timeline, \
-    pass_priority
+from engine.magus.timeline import (
+    PRIORITY,
+    add_item,
+    after_unwind,
+    context,
+    open_timeline,
+    pass_priority,
+)
 
 LINE_TIMELINES = ("opening", "resource", "action", "closing")
 
@@ -67,12 +122,17 @@ def legal(r: Run, seat: int) -> list[Any]:  # noqa: C901 - one branch per stage
     if st == "team" and m is not None:
         size = M.team_size(r, m, m.step != "init")
         out = []
-        if len(p.picked) < size:
+        if len(p.picked) < size and m.kind == "antiss":                         # MK 8.02
+            out = [Join(i) for i in A8.joinable(r, seat, m.step == "init")]
+        elif len(p.picked) < size:
             out = [Join(i) for i in p.line if s.cards[i].pos == "alert" and i not in p.picked
                    and r.pool[s.cards[i].cid].type == "adventurer"]
             if m.step == "init" and m.kind == "siege" and p.mp < M.SIEGE_MP and not p.picked:
                 out = [j for j in out if "raiding" in r.d(j.card).keywords]     # MK 2.18
         out += [Equip(e, h) for e, h in Q.arming(r, seat)]                # MK 3.05.3.C
+        if m.kind == "antiss" and m.step == "init" and \
+                not any(A8.wizard(r, i) for i in p.picked):       # MK 8.01.B: a wizard leads
+            return out
         if p.picked or m.step == "block":
             out.append(Done())
         return out
@@ -87,6 +147,8 @@ def legal(r: Run, seat: int) -> list[Any]:  # noqa: C901 - one branch per stage
         return [GoOn(True), GoOn(False)]
     if st == "condition" and m is not None:
         q = r.d(m.target)
+        if K.is_treasure(r, m.target):                 # MK 2.07.c: "team level ≥ X" only
+            return [Condition(0)]
         return [Condition(i) for i in range(len(q.conditions))] + \
             ([Expedition()] if q.expedition else [])                             # MK 2.03
     if st == "triggers":
@@ -97,6 +159,18 @@ def legal(r: Run, seat: int) -> list[Any]:  # noqa: C901 - one branch per stage
         return [Store(t) for t in free_towers(s, r.pool, seat)]
     if st == "raze":
         return [Raze(i) for i in sorted(p.buildings)]
+    if st == "escape":                                                          # MK 2.16
+        return [Escape(True), Escape(False)]
+    if st == "focus" and s.paying:                                              # MK 2.19
+        card, caster = s.paying[0], s.paying[1]
+        out = [Focus(f) for f in K.focus_supply(r, seat, card)]
+        if K.card_cost(r, card, caster, seat) <= p.mp:
+            out.append(Done())
+        return out
+    if st == "mosaic" and s.weaving:                                            # MK 7.00
+        return [Weave(f, b) for f, b in M7.weaves(r, seat)]
+    if st == "aim" and s.aiming:                                                # MK 5.01.B
+        return [Aim(t) for t in K.aim_targets(r, s.aiming[1], s.aiming[0])]
     if st == "victim" and s.beast:
         return [Victim(i) for i in beast_victims(r, 1 - seat)]
     return []
@@ -104,6 +178,8 @@ def legal(r: Run, seat: int) -> list[Any]:  # noqa: C901 - one branch per stage
 
 def _casters(r: Run, seat: int, d: Any, area: str) -> list[int]:
     s = r.s
+    if area == "team" and A8.on_antiss(r) and d.phase == "combat":            # MK 8.03 "E"
+        return A8.casters(r, team_of(s, seat))
     pool = team_of(s, seat) if area == "team" else s.players[seat].line
     out = []
     for i in pool:
@@ -144,13 +220,9 @@ def _targets(r: Run, seat: int, kind: str, area: str) -> list[int]:
     return out
 
 
-def card_cost(r: Run, card: int, caster: int) -> int:
-    """MK 5.01.C; a front-liner casting a spell pays double (MK 3.05.6)."""
-    d = r.d(card)
-    if d.subtype == "spell" and caster >= 0 and r.card(caster).zone == "team" and \
-            r.card(caster).front:
-        return 2 * d.mp
-    return d.mp
+def card_cost(r: Run, card: int, caster: int, seat: int = -1) -> int:
+    """MK 5.01.C (keywords.card_cost: ŐSERŐ, the spell penalty)."""
+    return K.card_cost(r, card, caster, seat)
 
 
 def _plays(r: Run, seat: int, ctx: str) -> list[Any]:  # noqa: C901
@@ -161,23 +233,39 @@ def _plays(r: Run, seat: int, ctx: str) -> list[Any]:  # noqa: C901
     recall = [i for i in p.past if "recall" in r.pool[s.cards[i].cid].keywords]    # MK 2.11
     for i in sorted(p.hand) + sorted(recall):
         d = r.pool[s.cards[i].cid]
+        special = d.mosaic or d.antiss or d.outer or d.spirit or d.machine or d.build_mp
+        if special and K.off(r, d):                       # a §16 subsystem switched off
+            continue
+        mp = p.mp + (len(K.focus_supply(r, seat, i)) if "focus" in d.keywords else 0)
+        simple = "primal" not in d.keywords and not d.outer
+        cost = d.mp if simple else K.card_cost(r, i, -1, seat)
         if ctx == "sor":
-            if d.type == "adventurer" and d.mp <= p.mp and not clash(r, seat, i) and \
+            if d.type == "adventurer" and cost <= mp and not clash(r, seat, i) and \
                     not named_clash(r, seat, i):
                 out.append(Play(i))
-            elif d.type == "tower" and d.mp <= p.mp and not d.starting_only:
+            elif d.type == "tower" and cost <= mp and not d.starting_only:
                 out.append(Play(i))
             elif d.type == "quest" and len(p.quests) < 3:                          # MK 3.02.C
                 out.append(Play(i))
-            elif d.type == "event" and d.mp <= p.mp:
+            elif d.type == "event" and cost <= mp:
                 out.append(Play(i))
-            elif d.type in ("building", "ally") and d.mp <= p.mp and \
+            elif d.type in ("building", "ally") and cost <= mp and \
                     building_condition(r, seat, i) and not named_clash(r, seat, i):
                 out.append(Play(i))                                  # MK 3.03.A, MK 3.08
-            elif d.type == "obstacle":
+            if K.obstacle_like(d) and i in p.hand:                    # MK 3.04.B, MK 2.14
                 for h in _hosts(r, seat):
                     out.append(Attach(i, h))
+            if K.is_rider(d) and i in p.hand:                          # MK 2.06, MK 2.09
+                out += [Ride(i, h) for h in K.rider_hosts(r, seat, i)]
+            if d.treasure and i in p.hand and len(p.quests) < 3 and d.mp <= p.mp:  # MK 2.07
+                out.append(PlayTreasure(i))
         if d.type != "action":
+            continue
+        if d.mosaic:                                                              # MK 7.00
+            if M7.enabled(r) and ctx != "timeline":
+                area = "team" if ctx == "combat" else "line"
+                out += [Play(i, c, t) for c in _casters(r, seat, d, area)
+                        for t in M7.targets(r, seat, ctx) if M7.castable(r, seat, ctx, c, t)]
             continue
         if ctx == "sor":
             ok, area = d.phase == "sor" or d.speed == "fast", "line"
@@ -193,7 +281,7 @@ def _plays(r: Run, seat: int, ctx: str) -> list[Any]:  # noqa: C901
         if not ok:
             continue
         if d.subtype == "equipment" and not d.castes:          # MK 3.05.3.D: no caster
-            if ctx == "sor" and d.mp <= p.mp:
+            if ctx == "sor" and cost <= mp:
                 out.append(Play(i))
             continue
         for c in _casters(r, seat, d, area):
@@ -201,7 +289,7 @@ def _plays(r: Run, seat: int, ctx: str) -> list[Any]:  # noqa: C901
                 continue
             if ctx == "combat" and d.subtype == "ranged" and r.card(c).front:
                 continue
-            if card_cost(r, i, c) > p.mp:
+            if (d.mp if simple and d.subtype != "spell" else K.card_cost(r, i, c, seat)) > mp:
                 continue
             for t in _targets(r, seat, d.target, area):
                 out.append(Play(i, c, t))
@@ -236,14 +324,14 @@ def _hosts(r: Run, seat: int) -> list[int]:
     s = r.s
     out = []
     for pl in s.players:
-        for q in pl.quests:
-            if len(attached_to(s, q)) < r.d(q).paths:
+        for q in pl.quests:                                         # MK 3.02.E, MK 2.13
+            if K.used_slots(r, q) < K.slots(r, q):
                 out.append(q)
     for t in s.players[seat].tower:                                               # MK 3.01.C
-        if sum(r.d(a).type == "obstacle" for a in attached_to(s, t)) < 2:
+        if K.used_slots(r, t) < K.slots(r, t):
             out.append(t)
     for b in s.players[seat].buildings:                                           # MK 3.03.D
-        if len(attached_to(s, b)) < r.d(b).paths:
+        if K.used_slots(r, b) < K.slots(r, b):
             out.append(b)
     return out
 
@@ -260,12 +348,17 @@ def _priority(r: Run, seat: int) -> list[Any]:
                 p.mp >= M.SIEGE_MP or any("raiding" in r.d(i).keywords and
                                           s.cards[i].pos == "alert" for i in p.line)):
             out.append(Siege())
+        out += [SolveQuest(q) for pl in s.players for q in pl.quests            # MK 8.02
+                if A8.quest(r, q) and A8.may_attempt(r, seat, q)]
         if alert:
-            out += [SolveQuest(q) for pl in s.players for q in pl.quests]
+            out += [SolveQuest(q) for pl in s.players for q in pl.quests
+                    if not A8.quest(r, q)]
             out += [Capture(b) for b in s.players[1 - seat].buildings              # MK 4.04
                     if M.capture_cost(r, b) <= p.mp]
             if p.fights > 0:                                               # MK 4.01.A
                 out.append(Fight())
+        out += [Invoke(c, t) for c, t in P9.invocations(r, seat)]                # MK 9.00
+        out += [Haunt(c, t) for c, t in P9.hauntings(r, seat)]               # MK 11.00.D
         out += [Equip(e, h) for e, h in Q.sor_equips(r, seat)]               # MK 3.05.3.C
         out += [Unequip(e) for e in Q.detachable(r, seat)]
     elif ctx == "sor":
@@ -274,9 +367,9 @@ def _priority(r: Run, seat: int) -> list[Any]:
     if ctx == "timeline":                      # MK 3.04.F: onto the opponent's new quest
         for q in s.timelines[-1].entered:
             if holder(s.cards[q]) != seat and s.cards[q].zone == "quests" and \
-                    len(attached_to(s, q)) < r.d(q).paths:
+                    K.used_slots(r, q) < K.slots(r, q):
                 out += [Attach(i, q) for i in sorted(p.hand)
-                        if r.pool[s.cards[i].cid].type == "obstacle"]
+                        if K.obstacle_like(r.pool[s.cards[i].cid])]
     if ctx == "timeline" and s.timelines[-1].kind == "m_obst" and m is not None:
         enemy = team_of(s, 1 - seat)
         if enemy:
@@ -286,6 +379,9 @@ def _priority(r: Run, seat: int) -> list[Any]:
                 if holder(c) == seat and o not in used and r.pool[c.cid].mp <= p.mp and \
                         r.pool[c.cid].type == "obstacle":
                     out.append(Activate(o))
+    out += [Build(c, h) for c, h in MC.builds(r, seat, ctx)]            # MK 10.01-10.02
+    if ctx == "combat" and m is not None:                                     # MK 2.15
+        out += [Animate(o, a) for o, a in K.animations(r, seat)]
     if ctx == "combat" and m is not None and p.mp >= 2:
         out += [ChangeOrder(i) for i in team_of(s, seat) if s.cards[i].pos == "alert"]
     out.append(Pass())
@@ -310,12 +406,25 @@ def refuse(r: Run, seat: int, a: Any) -> IllegalAction:
             card >= len(s.cards) or card not in s.players[seat].hand):
         return IllegalAction("MK 1.03 \"Kéz\"", "Choose a card from your own hand.",
                              "not_in_hand")
+    if isinstance(a, (Play, Attach)) and K.off(r, r.d(card)):
+        return IllegalAction(K.off(r, r.d(card)), "That card belongs to a subsystem this game "
+                             "switches off (see the game's options).", "subsystem_off")
     if isinstance(a, Play) and st == PRIORITY:
         d = r.d(card)
+        if d.mosaic and not M7.enabled(r):
+            return IllegalAction("MK 7.00", "Mosaic spells are not played in this game (the "
+                                 "option mosaic is off).", "subsystem_off")
+        if d.mosaic:
+            return IllegalAction("MK 7.00", "A mosaic spell is cast by an alert caster of its "
+                                 "caste, in the combat rounds (sword, arrow, eruption, carpet) "
+                                 "or in the Sor (plume, shower, dome), at a target its forms "
+                                 "allow, for at least base 1.", "mosaic")
         if context(s) == "timeline" and d.speed != "fast":
             return IllegalAction("MK 6.05.A", "Once a timeline has begun only fast effects may "
                                  "be used.", "not_fast")
-        if d.mp > s.players[seat].mp:
+        if K.card_cost(r, card, a.caster if a.caster < len(s.cards) else -1, seat) > \
+                s.players[seat].mp + (len(K.focus_supply(r, seat, card))
+                                      if "focus" in d.keywords else 0):
             return IllegalAction("MK 5.01.C", f"It needs {d.mp} MP; you have "
                                  f"{s.players[seat].mp}.", "mp")
         if d.type == "quest":
@@ -366,6 +475,43 @@ def refuse(r: Run, seat: int, a: Any) -> IllegalAction:
     if isinstance(a, Fight):
         return IllegalAction("MK 4.01.A", "A fight may be started only when an effect permits "
                              "it this round, with an alert adventurer in the Sor.", "fight")
+    if isinstance(a, Ride):
+        return IllegalAction("MK 2.06" if a.card < len(s.cards) and
+                             "mount" in r.d(a.card).keywords else "MK 2.09",
+                             "A mount (HÁTAS) or a henchman (CSATLÓS) goes from your hand onto "
+                             "one of your adventurers in the Line that meets its condition and "
+                             "has no such card yet, in the Sor.", "ride")
+    if isinstance(a, Animate):
+        return IllegalAction("MK 2.15", "Only your own animated (MEGELEVENEDŐ) obstacle, in the "
+                             "combat rounds, for its MP and by rotating an alert adventurer of "
+                             "your team.", "animate")
+    if isinstance(a, PlayTreasure):
+        return IllegalAction("MK 2.07.c", "A treasure (KINCS) is played as a pending quest from "
+                             "your hand, for its printed MP, while you have fewer than 3 "
+                             "pending quests.", "treasure")
+    if isinstance(a, Escape):
+        return IllegalAction("MK 2.16", "Only the escaping adventurer's controller answers, "
+                             "when an escape resolves.", "escape")
+    if isinstance(a, Focus):
+        return IllegalAction("MK 2.19", "Only your own FÓKUSZ cards in Present pay for a "
+                             "FÓKUSZ card, 1 MP each.", "focus")
+    if isinstance(a, Build):
+        return IllegalAction("MK 10.00", "A build-on goes from your hand onto your Kahrei "
+                             "adventurer in the Line in the Sor, or onto your machine obstacle "
+                             "while its activation waits (at most its MP value of them), for "
+                             "the MP printed before its symbol.", "build")
+    if isinstance(a, Invoke):
+        return IllegalAction("MK 9.00", "An outer ability is used once a round from your Outer "
+                             "plane, in the Sor, for its MP, at a legal target.", "invoke")
+    if isinstance(a, Haunt):
+        return IllegalAction("MK 11.00.D", "A ghost acts only through its spirit ability, alert, "
+                             "in the Sor, for its MP, at a legal target.", "haunt")
+    if isinstance(a, Weave):
+        return IllegalAction("MK 7.00", "Choose a form that fits the moment, the caster and the "
+                             "target, at a base value whose MP you can pay.", "weave")
+    if isinstance(a, Aim):
+        return IllegalAction("MK 5.01.B", "Choose a legal target for the effect entering the "
+                             "Timeline.", "aim")
     if isinstance(a, Expedition):
         return IllegalAction("MK 2.03", "Only a quest with EXPEDÍCIÓ may be solved by "
                              "expedition, in its condition step.", "expedition")
@@ -377,6 +523,10 @@ def refuse(r: Run, seat: int, a: Any) -> IllegalAction:
                              "levels that has none yet.", "store")
     if isinstance(a, Raze):
         return IllegalAction("MK 3.03.F", "Destroy one of your own buildings.", "raze")
+    if isinstance(a, SolveQuest) and a.quest < len(s.cards) and A8.quest(r, a.quest):
+        return IllegalAction("MK 8.03", "An antiss quest needs an antiss wizard of yours not yet "
+                             "on the antiss this round; each antiss quest is tried once a "
+                             "round, and you solve one a round.", "antiss")
     if isinstance(a, (Siege, SolveQuest)):
         return IllegalAction("MK 4.01.B", "A line-leaving manoeuvre is started in the Sor with "
                              "an alert adventurer and its MP (a siege costs 2).", "manoeuvre")
@@ -471,7 +621,7 @@ def perform(r: Run, seat: int, a: Any) -> None:  # noqa: C901 - one branch per a
     elif t is Siege:
         M.begin(r, "siege", s.players[1 - seat].tower[0], seat)
     elif t is SolveQuest:
-        M.begin(r, "quest", a.quest, seat)
+        M.begin(r, "antiss" if A8.quest(r, a.quest) else "quest", a.quest, seat)
     elif t is Equip and st == "team":                                   # arming
         r.emit(E.CardMoved(a.card, "attached", seat, False, a.host, "MK 3.05.3.C"))
     elif t in (Equip, Unequip):                        # an MP-bound Sor action (MK 6.01)
@@ -481,6 +631,56 @@ def perform(r: Run, seat: int, a: Any) -> None:  # noqa: C901 - one branch per a
                  a.host if t is Equip else -1, False, "MK 3.05.3.C")
     elif t is UseAlly:
         _use_ally(r, seat, a)
+    elif t is Ride:                                              # MK 2.06, MK 2.09, MK 6.01
+        r.stamp(seat)
+        open_timeline(r, "action", "MK 6.01", recompute=False)
+        add_item(r, seat, a.card, "ride", -1, a.host, False,
+                 "MK 2.06" if "mount" in r.d(a.card).keywords else "MK 2.09")
+    elif t is PlayTreasure:                              # MK 2.07.b-c, ruling 36
+        r.mp(seat, -r.d(a.card).mp, "MK 2.07.b")
+        r.stamp(seat)
+        open_timeline(r, "action", "MK 6.01", recompute=False)
+        add_item(r, seat, a.card, "treasure", -1, -1, False, "MK 2.07.c")
+    elif t is Animate:                                                          # MK 2.15
+        r.mp(seat, -r.d(a.card).mp, "MK 3.04.C")
+        r.emit(E.PositionSet(a.caster, "resting", "MK 2.15"))
+        r.stamp(seat)
+        r.emit(E.Revealed(a.card, r.card(a.card).cid, "MK 6.05.D"))
+        open_timeline(r, "m_action", "MK 2.15", recompute=False)
+        add_item(r, seat, a.card, "activation", -1, -1, False, "MK 2.15")
+    elif t is Escape:
+        K.escape(r, a.go)
+        after_unwind(r)
+    elif t is Focus:
+        K.pay_focus(r, seat, a.card)
+    elif t is Done and st == "focus":
+        card, caster, target = s.paying[0], s.paying[1], s.paying[2]
+        r.emit(E.FocusDone(seat))
+        _paid(r, seat, Play(card, caster, target))
+        r.stage(PRIORITY, -1, "MK 2.19")
+    elif t is Weave:
+        _weave(r, seat, a)
+    elif t is Build:                                                  # MK 10.00.C
+        on_adventurer = r.d(a.host).type == "adventurer"
+        r.mp(seat, -r.d(a.card).build_mp, "MK 10.00.C")
+        if on_adventurer:
+            r.stamp(seat)
+            open_timeline(r, "action", "MK 6.01", recompute=False)
+        add_item(r, seat, a.card, "build", -1, a.host, False,
+                 "MK 10.01" if on_adventurer else "MK 10.02")
+    elif t in (Invoke, Haunt):                                  # MK 9.00, MK 11.00.D
+        d = r.d(a.card)
+        rule = "MK 9.00" if t is Invoke else "MK 11.00.D"
+        r.mp(seat, -(d.outer_mp if t is Invoke else d.spirit_mp), rule)
+        if t is Haunt:
+            r.emit(E.PositionSet(a.card, "resting", rule))
+        r.stamp(seat)
+        open_timeline(r, "action", "MK 6.01", recompute=False)
+        add_item(r, seat, a.card, "outer" if t is Invoke else "spirit", -1, a.target, False,
+                 rule)
+    elif t is Aim:
+        K.aim(r, a.target)
+        after_unwind(r)
     elif t is TriggerFirst:
         add_item(r, seat, a.card, "round", -1, -1, False, "MK 6.05.E")
         flow.feed_triggers(r)
@@ -549,10 +749,34 @@ def _use_ally(r: Run, seat: int, a: UseAlly) -> None:
 def _play(r: Run, seat: int, a: Play) -> None:
     """MK 5.01: shown, targeted, paid (MP; the caster rotates, MK 3.05), then into the
     timeline: a running one (MK 6.05.B), else a new one (MK 6.00)."""
+    if r.d(a.card).mosaic:                         # MK 7.00: form and base come next
+        r.emit(E.MosaicAsked(seat, a.card, a.caster, a.target, context(r.s) == "combat"))
+        r.stage("mosaic", seat, "MK 7.00")
+        return
+    if "focus" in r.d(a.card).keywords and K.focus_supply(r, seat, a.card):     # MK 2.19
+        r.emit(E.FocusAsked(seat, a.card, a.caster, a.target))
+        r.stage("focus", seat, "MK 2.19")
+        return
+    _paid(r, seat, a)
+
+
+def _weave(r: Run, seat: int, a: Weave) -> None:
+    """MK 7.00: the chosen form and base; pay the form's MP, rotate the caster, and the card
+    enters a new timeline (the combat action's, or the Sor's)."""
+    card, caster, target, combat = r.s.weaving
+    r.emit(E.MosaicWoven(seat, card, a.kind, a.base))
+    r.mp(seat, -M7.cost(r, seat, a.kind, a.base, caster), "MK 7.00")
+    r.emit(E.PositionSet(caster, "resting", "MK 3.05"))
+    r.stamp(seat)
+    open_timeline(r, "m_action" if combat else "action", "MK 6.01", recompute=False)
+    add_item(r, seat, card, "card", caster, target, False, "MK 7.00")
+
+
+def _paid(r: Run, seat: int, a: Play) -> None:
     s = r.s
     d = r.d(a.card)
     ctx = context(s)
-    r.mp(seat, -card_cost(r, a.card, a.caster), "MK 5.01.C")
+    r.mp(seat, -K.card_cost(r, a.card, a.caster, seat), "MK 5.01.C")
     if a.caster >= 0:
         r.emit(E.PositionSet(a.caster, "resting", "MK 3.05"))
     if d.speed == "mp":

@@ -7,13 +7,26 @@ result) and the outcome."""
 from __future__ import annotations
 
 from engine.magus import events as E
+from engine.magus import keywords as K
 from engine.magus.cards import parse_condition
 from engine.magus.ctx import (
-    Run, attached_to, current_level, free_towers, goes_to, holder, team_of, value,
+    Run,
+    attached_to,
+    current_level,
+    free_towers,
+    goes_to,
+    holder,
+    team_of,
+    value,
 )
 from engine.magus.flow import check_immediate_end
 from engine.magus.timeline import (
-    PRIORITY, add_item, deaths, go_home, open_timeline, wound_line,
+    PRIORITY,
+    add_item,
+    deaths,
+    go_home,
+    open_timeline,
+    wound_line,
 )
 
 SIEGE_MP = 2                                          # MK 4.01.F
@@ -388,6 +401,9 @@ def meet_condition(r: Run, player: int, index: int) -> None:
     assert m is not None
     q = r.d(m.target)
     members = team_of(s, player)
+    if K.is_treasure(r, m.target):
+        solve_treasure(r, player)
+        return
     used: set[int] = set()
     tested: dict[str, set[int]] = {}
     met = True
@@ -412,7 +428,7 @@ def meet_condition(r: Run, player: int, index: int) -> None:
             if ok:
                 break
         met = met and ok
-    cost = q.solve_mp
+    cost = K.solve_cost(r, player, m.target)                                   # MK 2.12
     met = met and s.players[player].mp >= cost
     if q.storable and not free_towers(s, r.pool, player):       # MK 1.14.3: cannot be solved
         met = False
@@ -427,6 +443,28 @@ def meet_condition(r: Run, player: int, index: int) -> None:
         r.emit(E.QuestSolved(player, m.target))
         r.emit(E.CardMoved(m.target, "solved", player, False, -1,
                            "MK 4.06 \"Küldetés megoldása lépés\""))
+    r.stage(PRIORITY, -1, "MK 4.06 \"Küldetés feltétel teljesítés fázis\"")
+
+
+def solve_treasure(r: Run, player: int) -> None:
+    """MK 2.07.c-f: a treasure quest is solved when the team level is at least X, for 0 MP;
+    the solver then controls the card as if he had just played it as its own type (an
+    adventurer clashing in alignment goes to the Past or Depth); it gives no DP (ruling 50)."""
+    from engine.magus.effects import resolve
+    from engine.magus.state import Item
+
+    s = r.s
+    m = s.manoeuvre
+    assert m is not None
+    d = r.d(m.target)
+    level = team_level(r, team_of(s, player))
+    ok = level >= d.treasure
+    r.emit(E.TreasureJudged(player, level, d.treasure, ok))
+    if ok:
+        for a in attached_to(s, m.target):
+            r.emit(E.CardMoved(a, goes_to(s, r.pool, a), -1, False, -1, "MK 3.02.K"))
+        r.emit(E.QuestSolved(player, m.target, "MK 2.07.e"))
+        resolve(r, Item(player, m.target, "card"))
     r.stage(PRIORITY, -1, "MK 4.06 \"Küldetés feltétel teljesítés fázis\"")
 
 

@@ -34,6 +34,8 @@ class PoolError(ContentError):
 
 
 def _check_card(d: CardDef, file: str) -> list[Problem]:
+    from engine.magus.keywords import check as keyword_problems
+
     out: list[Problem] = []
 
     def bad(msg: str) -> None:
@@ -83,7 +85,9 @@ def _check_card(d: CardDef, file: str) -> list[Problem]:
         if d.phase != "sor" or d.speed != "mp" or d.target or d.effects:
             bad("equipment is played in the Sor, MP-bound, without a target or effects; what "
                 "it gives is in boosts and armour (MK 3.05.3)")
-    for e in d.on_enter + d.on_round:
+    for msg in keyword_problems(d):                             # keywords.py (chapter 2)
+        bad(msg)
+    for e in d.on_round + (() if d.trigger_target else d.on_enter):
         if e.op not in TRIGGER_OPS:
             bad(f"a timed effect does one of {', '.join(TRIGGER_OPS)} (it has no target), not "
                 f"{e.op!r} (MK 6.02)")

@@ -10,7 +10,7 @@ from engine.magus.state import Item, Manoeuvre, State, Timeline
 
 #: zones held in a player's lists
 LISTED = ("future", "hand", "line", "tower", "quests", "solved", "past", "depth", "storage",
-          "sideboard", "buildings", "allies")
+          "sideboard", "buildings", "allies", "outer", "ghosts")
 
 
 def _unzone(s: State, i: int) -> None:
@@ -77,6 +77,19 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
         s.players[ev.player].done = True
     elif t is E.RoundBegan:
         s.round = ev.round
+        s.invoked = []
+        s.antiss_tried, s.antiss_solved, s.antiss_acted = [], [], []
+    elif t is E.AntissSaved:
+        c = s.cards[ev.card]
+        c.damage, c.hurt, c.doomed = 0, False, False
+    elif t is E.GhostBound:
+        s.ghosts[ev.card] = ev.rounds
+        s.cards[ev.card].pos = "alert"                                  # MK 11.00.E
+    elif t is E.GhostFaded:
+        if ev.left <= 0:
+            s.ghosts.pop(ev.card, None)
+        else:
+            s.ghosts[ev.card] = ev.left
     elif t is E.PhaseBegan:
         s.phase = ev.phase
         s.context_passes = 0
@@ -89,10 +102,12 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
         tl = s.timelines[-1]
         if ev.kind == "attach" and ev.target in tl.entered:
             tl.entered.remove(ev.target)          # one interrupting obstacle (MK 3.04.F)
-        if ev.kind in ("card", "attach"):
+        if ev.kind in ("card", "attach", "ride", "treasure", "build"):
             _unzone(s, ev.card)                   # from the hand, or the Past (MK 2.11)
             s.cards[ev.card].zone = "timeline"
             s.cards[ev.card].face_down = ev.hidden
+        elif ev.kind == "outer":                          # once a round (ruling 59)
+            s.invoked.append(ev.card)
         elif ev.kind in ("enter", "round"):               # timed effects (MK 6.02)
             if ev.card in s.triggers:
                 s.triggers.remove(ev.card)
@@ -109,7 +124,7 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
     elif t is E.ItemUnwound:
         tl = s.timelines[-1]
         for it in tl.items:
-            if it.uid == ev.uid and it.kind in ("card", "attach"):
+            if it.uid == ev.uid and it.kind in ("card", "attach", "ride", "treasure", "build"):
                 s.cards[it.card].zone = "resolving"      # until its destination (next event)
         tl.items = [it for it in tl.items if it.uid != ev.uid]
         tl.passes = 0
@@ -127,7 +142,7 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
             getattr(s.players[holder], ev.zone).append(ev.card)
         if ev.zone == "quests" and s.timelines:
             s.timelines[-1].entered.append(ev.card)
-        if ev.zone in ("past", "depth", "future", "hand"):
+        if ev.zone in ("past", "depth", "future", "hand", "outer"):       # MK 9.00.H
             c.damage, c.hurt, c.doomed, c.pos, c.front = 0, False, False, "alert", True
             c.points = 0
     elif t is E.PositionSet:
@@ -155,6 +170,8 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
         s.cards[ev.card].face_down = True
     elif t is E.ManoeuvreBegan:
         s.manoeuvre = Manoeuvre(ev.kind, ev.target, ev.initiator)
+        if ev.kind == "antiss":                                               # MK 8.03.B
+            s.antiss_tried.append(ev.target)
     elif t is E.TeamJoined:
         _unzone(s, ev.card)
         c = s.cards[ev.card]
@@ -162,6 +179,8 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
         m = s.manoeuvre
         assert m is not None
         (m.attackers if ev.side == 0 else m.blockers).append(ev.card)
+        if m.kind == "antiss":                                                # MK 8.03.C
+            s.antiss_acted.append(ev.card)
     elif t is E.Picked:
         if ev.card < 0:
             s.players[ev.player].picked = []
@@ -181,8 +200,11 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
     elif t is E.CombatDecided:
         assert s.manoeuvre is not None
         s.manoeuvre.winner = ev.winner
-    elif t in (E.QuestSolved, E.ConditionChosen, E.Picked, E.OverstrikeJudged,
-               E.ExpeditionJudged):
+    elif t is E.QuestSolved:
+        if s.manoeuvre is not None and s.manoeuvre.kind == "antiss":           # MK 8.03.A
+            s.antiss_solved.append(ev.player)
+    elif t in (E.ConditionChosen, E.Picked, E.OverstrikeJudged,
+               E.ExpeditionJudged, E.WillJudged, E.TreasureJudged):
         pass
     elif t is E.ManoeuvreEnded:
         s.manoeuvre = None
@@ -212,6 +234,32 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
     elif t is E.BeastKept:
         s.victorious.remove(ev.card)
         s.cards[ev.card].face_down = True
+    elif t is E.EscapeOffered:
+        s.escape = ev.card
+    elif t is E.EscapeAnswered:
+        s.escape = -1
+    elif t is E.FocusPaid:
+        _unzone(s, ev.card)
+        c = s.cards[ev.card]
+        c.zone, c.controller, c.host, c.face_down = "future", c.owner, -1, False
+        c.damage, c.hurt, c.doomed, c.pos, c.front, c.points = 0, False, False, "alert", True, 0
+        s.players[c.owner].future.append(ev.card)          # the bottom (MK 2.19)
+        s.players[ev.player].mp += 1
+    elif t is E.TargetChosen:
+        s.aiming = []
+    elif t is E.MosaicAsked:
+        s.weaving = [ev.card, ev.caster, ev.target, int(ev.combat)]
+    elif t is E.MosaicWoven:
+        from engine.magus.mosaic import FORMS
+
+        s.weaving = []
+        s.woven[ev.card] = [FORMS.index(ev.kind), ev.base]
+    elif t is E.TargetAsked:
+        s.aiming = [ev.card, ev.player]
+    elif t is E.FocusAsked:
+        s.paying = [ev.card, ev.caster, ev.target]
+    elif t is E.FocusDone:
+        s.paying = []
     elif t is E.AllyPoints:
         s.cards[ev.card].points += ev.delta
     elif t is E.FightsGranted:

@@ -135,4 +135,5 @@ _STAGE_RULES = {"starter": "MK 1.08.A", "cut": "MK 1.03 \"Keverési szabály\"",
                 "team": "MK 4.06", "wall": "MK 4.03.C", "order": "MK 4.06 \"Harci körök\".A",
                 "goon": "MK 4.02.C", "more": "MK 4.06 \"Harci körök\".G",
                 "condition": "MK 4.06 \"Feltétel\"",
-                "victim": "MK 4.06 \"Bestia\".E"}
+                "victim": "MK 4.06 \"Bestia\".E", "escape": "MK 2.16", "focus": "MK 2.19",
+                "aim": "MK 5.01.B", "mosaic": "MK 7.00"}

@@ -265,6 +265,108 @@ RULINGS: tuple[Ruling, ...] = (
            "MP), a storable quest still needs a free tower level.",
            "A replaced effect does not happen (MK 5.12.B), and paying the MP is part of solving "
            "(MK 4.06 \"Küldetés feltétel teljesítés fázis\")."),
+    Ruling(50, "MK 2.07.e",
+           "Which cards may carry KINCS, and what of the 0-DP solved-quest token (MK 2.07.f)?",
+           "Our treasures are adventurers, allies and equipment: solved, the card enters under "
+           "the solver's control as if just played (an adventurer into the Line, alignment "
+           "and the named rule checked; an ally with its points; equipment into the Storage). "
+           "The token is not kept: it gives 0 DP and nothing in the base game counts solved "
+           "quests.",
+           "\"As if just played\" is defined for the types that stay in Present; an instant "
+           "card or obstacle \"just played\" from a solved quest has no timeline to resolve "
+           "in (ruling 16 covers the obstacle only vaguely)."),
+    Ruling(51, "MK 2.15",
+           "May a beast animated in the combat rounds (MEGELEVENEDŐ) become victorious?",
+           "No: it is used up like any activation; victorious beasts belong to the obstacle "
+           "phase (MK 4.06 \"Bestia\".J).",
+           "Ruling 22 re-attaches at the obstacle phase's end, which an animated beast does not "
+           "reach."),
+    Ruling(52, "MK 2.19",
+           "Which FÓKUSZ cards does a player \"control\" for paying, and when is he asked?",
+           "His FÓKUSZ adventurers in the Line, buildings and allies in Present (not the card "
+           "being paid); he is asked after choosing the card, caster and target, one card at a "
+           "time, and may stop once his MP covers the rest.",
+           "Storage and hand are not Present (ruling 26); the payment is part of paying the MP "
+           "requirement (MK 5.01.C), after targets (MK 5.01.B)."),
+    Ruling(53, "MK 5.01.B",
+           "A timed effect with a target (an on-entering effect) when it enters the timeline.",
+           "It chooses its target as it enters (its player decides among several); with no "
+           "legal target it does not enter; at resolution a lost target neutralises it "
+           "(MK 6.05.R).",
+           "Targets are chosen when an item enters (MK 5.01.B, MK 6.04); timed effects enter "
+           "under the normal play rules (MK 1.14.12)."),
+    Ruling(54, "MK 2.16",
+           "Who may be the target of MENEKÜLÉS and when does it act?",
+           "An own adventurer in a manoeuvre team; as the card resolves its controller decides; "
+           "an escaping adventurer goes home resting, keeping its damage (ruling 34).",
+           "Returning to the Line only means something from a manoeuvre; going home is "
+           "resting (MK 4.01.G)."),
+    Ruling(55, "MK 2.06",
+           "Mounts (HÁTAS) and henchmen (CSATLÓS): which host, and what happens when it leaves?",
+           "An own adventurer in the Line meeting the printed caste (or any), one mount and "
+           "one henchman each; the rider's boosts are the abilities the host gains; when the "
+           "host leaves Present the rider goes to the Past or Depth.",
+           "MK 2.06.d allows one mount per adventurer; an attached card with no host cannot "
+           "stay attached."),
+    Ruling(56, "MK 2.04",
+           "AKARATÁTVITEL on an adventurer in a manoeuvre, and the card's damage.",
+           "The target leaves its team (its equipment returns to its owner's Storage) and "
+           "enters the caster's player's Line resting; a damage value of the card is dealt "
+           "first if the roll's replacement succeeds.",
+           "\"Moves to the Line\" takes it out of the manoeuvre; MK 5.12.B keeps the rest of "
+           "the card's effect."),
+    Ruling(57, "MK 1.13.C",
+           "How is a best-of-three match decided, and when may the sideboard be used?",
+           "The first player to win two games wins; a drawn game counts for nobody, and after "
+           "three games the one with more wins takes the match (equal: a drawn match). Swaps "
+           "are one for one between games only, each leaving a legal deck (a starting tower "
+           "level may not be swapped out).",
+           "MK 1.13.C names the swap and the sizes only; \"best of three\" means two wins "
+           "decide, and a game cannot be won twice."),
+    Ruling(58, "MK 7.00",
+           "Mosaic spells: when is the form chosen, which forms do our cards offer, and who "
+           "rolls the half-save?",
+           "The caster names caster and target (-1 for an area form) as he plays it, then form "
+           "and base value together, paying the form's MP; our mosaic cards offer the seven "
+           "damaging forms, not Aura (a neutraliser only); the target's player rolls the "
+           "half-save (MK 7.01) as the spell resolves, against the target's base level.",
+           "MK 5.01.B fixes targets first; the MP follows the form (MK 7.00 table); a save is "
+           "the saving side's roll (MK 1.09.C)."),
+    Ruling(59, "MK 9.00",
+           "What may an outer-plane card do on the Outer plane, and how often?",
+           "Its outer ability: an MP-bound action in the Sor of the Manoeuvres phase, paid with "
+           "its printed outer MP, once a round per card (it has no position to rotate there, "
+           "MK 9.00.D); \"descend\" brings it into its player's Line alert, the named rule "
+           "and alignment checked; it goes back at the phase's end.",
+           "The symbol means MP-bound and Manoeuvres phase only (MK 9.00); without a position "
+           "a per-round limit keeps it from acting without end."),
+    Ruling(60, "MK 11.00.D",
+           "How does a ghost act, and which deaths make one?",
+           "Through its spirit ability: an MP-bound Sor action that rotates the ghost (it "
+           "enters alert and is re-rotated with all of Present); a death at a timeline's end "
+           "makes one, the count of rounds including the current one; the ghost leaves at the "
+           "start of the round its rounds run out.",
+           "MK 11.00.E has the ghost enter alert, so it has positions to use; MK 11.00.A counts "
+           "the current round."),
+    Ruling(61, "MK 10.02",
+           "Who builds onto a machine obstacle, and how does its extra damage count?",
+           "The machine's player, from his hand, as a fast action while its activation waits on "
+           "the top timeline; each build-on adds its damage to every damage the activation deals "
+           "(a trap's to each team member, a beast's to each hit); after the activation the "
+           "build-ons go to the Past or Depth, a victorious beast's too.",
+           "Only own obstacles are activated (MK 3.04.C), so only their player may improve the "
+           "activation; MK 10.02 attaches build-ons for that activation only."),
+    Ruling(62, "MK 8.02",
+           "How far does our antiss go, and who may join its teams?",
+           "Antiss quests are solved by their own manoeuvre (the quest's steps): the initiating "
+           "team needs an antiss wizard, alert or resting, and may take one resting adventurer "
+           "without the mark (no alert one); blockers may be alert or resting; the limits of "
+           "MK 8.03.A-C hold per round; in its combat only alert wizards act (a card rotates "
+           "its caster), with any combat card, Astral for Physique, and a death becomes a "
+           "return home wounded. No card of ours has an antiss ability, so entering the antiss "
+           "(MK 8.04) is not an action here.",
+           "MK 8.02 names resting members as the antiss's exception; action cards still rotate "
+           "their caster (MK 3.05.A); antiss abilities are the only use of MK 8.04."),
 )
 
 DEFAULT_OPTIONS: dict[str, Any] = {
@@ -276,6 +378,11 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "wounded_if_ever_damaged": True,
     "copy_limit": 3,
     "dev_small_decks": False,
+    "mosaic": True,
+    "outer_plane": True,
+    "machines": True,
+    "ghosts": True,
+    "antiss": True,
 }
 OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
     "priority_after_add": ("keep", "pass"),

@@ -13,7 +13,7 @@ from engine.core.protocol import Result
 
 # zones of a card (MK 1.03, spec §4.1)
 ZONES = ("future", "hand", "timeline", "line", "tower", "quests", "solved", "past", "depth",
-         "storage", "attached", "team", "sideboard", "buildings", "allies")
+         "storage", "attached", "team", "sideboard", "buildings", "allies", "outer", "ghosts")
 
 
 class Card(msgspec.Struct):
@@ -80,6 +80,8 @@ class PlayerState(msgspec.Struct):
     storage: list[int] = []
     buildings: list[int] = []     # controlled buildings (MK 3.03), at most 3 (F)
     allies: list[int] = []        # allies in Present (MK 3.08)
+    outer: list[int] = []         # the Outer plane (MK 9.00)
+    ghosts: list[int] = []        # ghosts in Present (MK 11.00)
     fights: int = 0               # fights an effect permits this round (MK 4.01.A)
     sideboard: list[int] = []
     mp: int = 0
@@ -118,4 +120,16 @@ class State(msgspec.Struct):
     triggers: list[int] = []      # round-start effects waiting to enter (MK 6.05.E)
     victorious: list[int] = []    # victorious beasts waiting for the phase end (ruling 22)
     beast_armour: dict[int, int] = {}   # MK 2.17.d, ruling 39: the SFÉ a beast's roll met
+    escape: int = -1              # MK 2.16: the adventurer whose escape is being decided
+    paying: list[int] = []        # MK 2.19: a FÓKUSZ play waiting for its payment
+    #: [card, player, kind, rule] of a timed effect waiting for its target (MK 5.01.B)
+    aiming: list[int] = []
+    #: MK 7.00: a mosaic card waiting for its form and base: [card, caster, target, combat]
+    weaving: list[int] = []
+    woven: dict[int, list[int]] = {}   # card → [form index, base] until it resolves
+    ghosts: dict[int, int] = {}        # MK 11.00: a ghost's rounds left (this one included)
+    invoked: list[int] = []            # outer-plane and spirit abilities used this round
+    antiss_tried: list[int] = []       # MK 8.03.B: antiss quests attempted this round
+    antiss_solved: list[int] = []      # MK 8.03.A: players who solved one this round
+    antiss_acted: list[int] = []       # MK 8.03.C: adventurers on the antiss this round
     result: Result | None = None

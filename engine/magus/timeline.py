@@ -71,7 +71,7 @@ def unwind(r: Run) -> None:
     lost = not effects.targets_hold(r, item)                                 # MK 6.05.R
     r.emit(E.ItemUnwound(item.uid, lost, "MK 6.05.R" if lost else "MK 6.05.G"))
     if lost:
-        if item.kind in ("card", "attach"):
+        if item.kind in ("card", "attach", "ride", "treasure", "build"):
             r.emit(E.CardMoved(item.card, leaves_to(r, item), -1, False, -1, "MK 6.05.R"))
         after_unwind(r)
         return
@@ -99,9 +99,12 @@ def leaves_to(r: Run, it: Item) -> str:
 
 def neutralise(r: Run, it: Item) -> None:
     r.emit(E.ItemUnwound(it.uid, True, "MK 5.07.I"))
-    if it.kind in ("card", "attach"):
+    if it.kind in ("card", "attach", "ride", "treasure", "build"):
         r.emit(E.CardMoved(it.card, leaves_to(r, it), -1, False, -1, "MK 5.07.I"))
     elif it.kind == "activation" and r.card(it.card).zone == "attached":
+        from engine.magus.machines import scrap
+
+        scrap(r, it.card)                                                      # MK 10.02
         # an obstacle lasts until used (MK 3.04.G): a neutralised activation used it up
         r.emit(E.CardMoved(it.card, goes_to(r.s, r.pool, it.card), -1, False, -1, "MK 3.04.G"))
 
@@ -134,19 +137,28 @@ def end_timeline(r: Run) -> None:
 def deaths(r: Run) -> None:
     """MK 6.05.J-L: an adventurer whose damage reached its base level, or under a death effect,
     dies now (Past or Depth)."""
+    from engine.magus.antiss import saved
+    from engine.magus.equipment import wearer_leaves
+    from engine.magus.machines import overbuilt
+    from engine.magus.planes import becomes_ghost
+
     s = r.s
     present = [i for p in s.players for i in p.line]
     if s.manoeuvre is not None:
         present += s.manoeuvre.attackers + s.manoeuvre.blockers
     for c in [s.cards[i] for i in sorted(present)]:
+        over = r.pool[c.cid].race == "kahrei" and overbuilt(r, c.iid)             # MK 10.01
         if r.pool[c.cid].type == "adventurer" and (current_level(r.pool, c, s) <= 0 or
-                                                    c.doomed):
-            from engine.magus.equipment import wearer_leaves
-
-            r.emit(E.Died(c.iid, "MK 6.05.L" if c.doomed and c.damage < r.pool[c.cid].level
+                                                    c.doomed or over):
+            if saved(r, c.iid):                                         # MK 8.03 "E"
+                continue
+            r.emit(E.Died(c.iid, "MK 10.01" if over else
+                          "MK 6.05.L" if c.doomed and c.damage < r.pool[c.cid].level
                           else "MK 6.05.K"))
             wearer_leaves(r, c.iid)
-            r.emit(E.CardMoved(c.iid, goes_to(s, r.pool, c.iid), -1, False, -1, "MK 6.05.K"))
+            if not becomes_ghost(r, c.iid):                                     # MK 11.00
+                r.emit(E.CardMoved(c.iid, goes_to(s, r.pool, c.iid), -1, False, -1,
+                                   "MK 6.05.K"))
 
 
 def wound_line(r: Run) -> None:

@@ -87,12 +87,15 @@ def test_an_ill_typed_or_unknown_action_is_refused_before_any_event():
     assert ENC.encode(game.state) == before
 
 
-@pytest.mark.parametrize("seed", [11, 12, 13])
-def test_no_view_or_event_of_a_whole_game_tells_a_seat_a_hidden_card(seed):
+@pytest.mark.parametrize("seed, decks", [(11, ("lantern", "ashen")), (12, ("lantern", "ashen")),
+                                         (13, ("lantern", "ashen")),
+                                         (14, ("stonebeard", "quiet")),
+                                         (15, ("quiet", "stonebeard"))])
+def test_no_view_or_event_of_a_whole_game_tells_a_seat_a_hidden_card(seed, decks):
     """Every view and redacted event of a whole random game, checked against the omniscient
     state: the opponent's hand and Future, face-down cards the seat does not control and hidden
     timeline items never carry a card id, and no event names them."""
-    h = PLUGIN.new_header(("lantern", "ashen"), seed)
+    h = PLUGIN.new_header(decks, seed)
     rules = PLUGIN.ruleset_for(h)
     game = Game.new(rules, h)
     rng = random.Random(seed)
