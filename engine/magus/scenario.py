@@ -35,7 +35,7 @@ from engine.magus.timeline import PRIORITY
 
 #: zones that are a list of the owner's PlayerState
 PLAYER_ZONES = ("future", "hand", "line", "tower", "quests", "solved", "past", "depth",
-                "storage", "buildings", "allies", "sideboard")
+                "storage", "buildings", "allies", "outer", "ghosts", "sideboard")
 ZONES = PLAYER_ZONES + ("team", "attached")
 PHASES = ("round", "opening", "resource", "manoeuvres", "closing")
 #: the fields a scenario file may have

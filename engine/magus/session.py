@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.core.content import RulesetCache, created_now, entry_codec, pinned_problem
 from engine.core.log import FORMAT_VERSION, Header, Seat, sealed
+from engine.magus import keywords
 from engine.magus import pool as P
 from engine.magus.actions import Action
 from engine.magus.cards import DeckDef, Text
@@ -53,11 +54,16 @@ def make_header(decks: tuple[str, str], seed: int, seats: tuple[Seat, ...] | Non
     lists = tuple(tuple(P.decklist(d)) for d in defs)
     used = {cid: pool[cid] for deck in lists for cid in deck}
     data = P.encode_cards(used)
-    return sealed(Header(
+    header = sealed(Header(
         format_version=FORMAT_VERSION, ruleset="mk", ruleset_version=RULESET_VERSION,
         seed=seed, seats=tuple(seats), options=dict(options or {}),
         card_pool_digest=P.digest(data), cards=data, decklists=lists, title=title,
         created=created_now()))
+    # the game's own checks: its copy limit (MK 1.02.A) and its switched-off subsystems
+    problem = header_problem(header)
+    if problem:
+        raise P.PoolError([P.Problem("", "", problem)])
+    return header
 
 
 def header_problem(header: Header) -> str:
@@ -66,9 +72,10 @@ def header_problem(header: Header) -> str:
     def deck_problem(n: int, deck: tuple[str, ...], pool: dict) -> str:
         d = DeckDef(f"seat-{n + 1}", Text("", ""), Text("", ""), dict(Counter(deck)),
                     limit=int(header.options.get("copy_limit", 3)))
-        problems = P.validate_deck(d, pool, f"deck {n + 1}",
-                                   dev=bool(header.options.get("dev_small_decks")))
-        return problems[0].message if problems else ""
+        problems = [p.message for p in P.validate_deck(
+            d, pool, f"deck {n + 1}", dev=bool(header.options.get("dev_small_decks")))]
+        problems += keywords.deck_problems(list(deck), pool, header.options)
+        return problems[0] if problems else ""
 
     return pinned_problem(header, game="M.A.G.U.S.", decode=P.decode_cards,
                           check_options=check_options, decks=2, deck_problem=deck_problem)

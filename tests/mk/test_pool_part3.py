@@ -4,6 +4,7 @@ one with a 12-card sideboard (MK 1.13.E), one built for limit 4 (MK 1.02.C, MK 1
 from __future__ import annotations
 
 import msgspec
+import pytest
 
 from engine.magus import pool as P
 from engine.magus.cards import KEYWORDS, TYPES
@@ -75,3 +76,17 @@ def test_every_subsystem_of_section_16_is_used_by_cards_and_refused_when_switche
     problems = deck_problems(quiet, pool, {"mosaic": False})
     assert problems and all("option mosaic = false, MK 7.00" in p for p in problems)
     assert any("Fire Mosaic" in p for p in problems)
+
+
+def test_mk_7_00_a_new_game_and_a_save_with_mosaic_off_refuse_a_deck_of_mosaic_cards():
+    """The option is the game's: `hkk play` refuses the deck, and a save whose header switches
+    the subsystem off but lists its cards is refused naming option and rule."""
+
+    from engine.magus import session as S
+
+    with pytest.raises(P.PoolError, match=r"option mosaic = false, MK 7\.00"):
+        S.make_header(("quiet", "ashen"), 1, options={"mosaic": False})
+    header = S.make_header(("quiet", "ashen"), 1)
+    assert S.header_problem(header) == ""
+    off = msgspec.structs.replace(header, options={"mosaic": False})
+    assert "option mosaic = false, MK 7.00" in S.header_problem(off)
