@@ -31,8 +31,12 @@ def test_tmux_tk_duel_against_the_ai_at_80x24_without_colour(monkeypatch):
         tmux.press("tk", "1")                                 # the arena takes the keys
         tmux.press("tk", "Up")
         tmux.press("tk", "Up")                                # e7, next to the V1 on c7
-        tmux.press("tk", "Enter", "V1 placed on e7")
+        tmux.press("tk", "Enter")
+        # the AI answers at once (pace 0): its turn may scroll our log line away before a
+        # capture, so the board is read once our next turn has come
         screen = tmux.wait_for("tk", "Turn 3", "Actions left 2", timeout=90)
+        row7 = next(line for line in screen.splitlines() if line.startswith("┃7"))
+        assert row7.split("┃")[1].split()[1:6] == ["·", "·", "V1", "·", "[V1"], row7  # c7, e7
         tmux.press("tk", "2")                                 # the hand
         screen = tmux.press("tk", "n", "(2/2)")               # the next placement
         assert "n next · Enter summon" in screen
