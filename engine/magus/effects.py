@@ -48,7 +48,8 @@ def targets_hold(r: Run, item: Item) -> bool:
         return host_holds(r, item.player, item.target)
     if item.kind == "enter" and item.target >= 0:                                # MK 6.05.R
         return target_ok(r, item.player, r.d(item.card).trigger_target, item.target)
-    if item.kind in ("outer", "spirit", "antiss") and r.d(item.card).target:  # MK 9.00, 11.00.D, 8.02
+    if item.kind in ("outer", "spirit", "antiss_ability") and \
+            r.d(item.card).target:                                # MK 9.00, 11.00.D, 8.02
         return target_ok(r, item.player, r.d(item.card).target, item.target)
     if item.kind == "ally" and r.d(item.card).target:
         return target_ok(r, item.player, r.d(item.card).target, item.target)
@@ -136,7 +137,7 @@ def resolve(r: Run, item: Item) -> bool:
         d = r.d(item.card)
         run_effects(r, item, d.on_enter if item.kind == "enter" else d.on_round)
         return True
-    if item.kind in ("outer", "spirit", "antiss"):   # MK 9.00, MK 11.00.D, MK 8.02
+    if item.kind in ("outer", "spirit", "antiss_ability"):   # MK 9.00, MK 11.00.D, MK 8.02
         run_effects(r, item, r.d(item.card).effects)
         return True
     if item.kind == "ally":                      # an ally's ability (MK 3.08, MK 6.05.T)

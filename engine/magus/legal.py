@@ -708,7 +708,7 @@ def perform(r: Run, seat: int, a: Any) -> None:  # noqa: C901 - one branch per a
         r.mp(seat, -r.d(a.card).antiss_mp, "MK 8.01.B")
         r.stamp(seat)
         open_timeline(r, "action", "MK 6.01", recompute=False)
-        add_item(r, seat, a.card, "antiss", -1, a.target, False, "MK 8.02")
+        add_item(r, seat, a.card, "antiss_ability", -1, a.target, False, "MK 8.02")
     elif t is Aim:
         K.aim(r, a.target)
         after_unwind(r)

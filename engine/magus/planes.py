@@ -7,9 +7,10 @@
   F); at the end of the Manoeuvres phase it goes back (E), its equipment to the Storage (G),
   everything on it falling off (H);
 * ghosts (MK 11.00, option ``ghosts``): an adventurer with SPIRIT n that dies or is sacrificed
-  (the op ``sacrifice``, E) stays in Present as a ghost for n rounds, the current one included (A-C, E); a ghost is no adventurer and not
-  in the Line (D); it enters alert and acts only through its spirit ability, an MP-bound Sor
-  action that rotates it (ruling 60); the named rule applies, alignment does not (F).
+  (the op ``sacrifice``, E, ruling 66) stays in Present as a ghost for n rounds, the current
+  one included (A-C, E); a ghost is no adventurer and not in the Line (D); it enters alert and
+  acts only through its spirit ability, an MP-bound Sor action that rotates it (ruling 60); the
+  named rule applies, alignment does not (F).
 
 A card's outer or spirit ability is its ``effects`` at its ``target`` (an adventurer has no
 other use for them), paid with ``outer_mp`` or ``spirit_mp``.

@@ -127,7 +127,7 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
             s.cards[ev.card].face_down = ev.hidden
         elif ev.kind == "outer":                          # once a round (ruling 59)
             s.invoked.append(ev.card)
-        elif ev.kind == "antiss":                         # MK 8.03.C: once a round
+        elif ev.kind == "antiss_ability":                 # MK 8.03.C: once a round
             s.antiss_acted.append(ev.card)
         elif ev.kind in ("enter", "round"):               # timed effects (MK 6.02)
             if ev.card in s.triggers:
