@@ -424,6 +424,12 @@ def refuse(r: Run, seat: int, a: Any) -> IllegalAction:
         if d.mosaic and not M7.enabled(r):
             return IllegalAction("MK 7.00", "Mosaic spells are not played in this game (the "
                                  "option mosaic is off).", "subsystem_off")
+        if d.mosaic and context(s) == "timeline":                               # MK 7.03
+            return IllegalAction("MK 7.03", "Into a running timeline a mosaic spell goes only "
+                                 "as an Aura: when an item of the opposed element (water-fire, "
+                                 "air-earth, force-force) would hit your adventurers, cast by "
+                                 "an alert caster of its caste beside them, for their number "
+                                 "× base MP.", "aura")
         if d.mosaic:
             return IllegalAction("MK 7.00", "A mosaic spell is cast by an alert caster of its "
                                  "caste, in the combat rounds (sword, arrow, eruption, carpet) "
@@ -527,6 +533,10 @@ def refuse(r: Run, seat: int, a: Any) -> IllegalAction:
         return IllegalAction("MK 8.02", "An antiss ability is used by your antiss wizard "
                              "resting in your Line (on the antiss), in the Sor, for its MP, at "
                              "a legal target.", "channel")
+    if isinstance(a, Weave) and a.kind == "aura":                                # MK 7.03
+        return IllegalAction("MK 7.03", "Aura is only a neutraliser: it is woven into a running "
+                             "timeline against an opposed element, never cast on its own.",
+                             "aura")
     if isinstance(a, Weave):
         return IllegalAction("MK 7.00", "Choose a form that fits the moment, the caster and the "
                              "target, at a base value whose MP you can pay.", "weave")

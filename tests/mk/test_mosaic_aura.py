@@ -5,6 +5,9 @@ timeline ends, the protection depleting as it is used; it costs targets × base.
 
 from __future__ import annotations
 
+import pytest
+
+from engine.core.game import IllegalAction
 from engine.magus import actions as X
 from engine.magus import events as E
 from engine.magus import mosaic as M7
@@ -120,3 +123,40 @@ def test_mk_7_03_with_the_mosaic_option_off_no_aura_is_offered():
     t = Table([C(A, "a-teodor", "line"), C(A, "x-mosaic-earth")] + KEEP, mp=[8, 12],
               options={"mosaic": False})
     assert not [a for a in t.legal(A) if isinstance(a, X.Play)]
+
+
+def test_mk_7_03_a_mosaic_spell_without_a_threat_is_refused_in_a_running_timeline():
+    # B's shower of air hits every Line, A's too; A holds a counterspell, so A is asked while
+    # the shower waits: an Earth Mosaic may answer it as an Aura, a Water Mosaic may not
+    t = Table([C(A, "a-teodor", "line"), C(A, "a-borka", "line"), C(A, "x-mosaic-earth"),
+               C(A, "x-counterspell"), C(B, "a-mira", "line"), C(B, "x-mosaic-air")] + KEEP,
+              mp=[8, 12])
+    air, earth = t.idx(B, "x-mosaic-air"), t.idx(A, "x-mosaic-earth")
+    teodor = t.idx(A, "a-teodor")
+    t.act(B, X.Play(air, t.idx(B, "a-mira"), -1))
+    t.act(B, X.Weave("shower", 1))                     # hits every Line: A's too (air)
+    assert t.rules.pending(t.s).player == A and t.s.timelines
+    assert X.Play(earth, teodor, -1) in t.legal(A)     # earth answers air
+    t2 = Table([C(A, "a-teodor", "line"), C(A, "a-borka", "line"), C(A, "x-mosaic-water"),
+                C(A, "x-counterspell"), C(B, "a-mira", "line"), C(B, "x-mosaic-air")] + KEEP,
+               mp=[8, 12])
+    t2.act(B, X.Play(t2.idx(B, "x-mosaic-air"), t2.idx(B, "a-mira"), -1))
+    t2.act(B, X.Weave("shower", 1))
+    assert t2.rules.pending(t2.s).player == A and t2.s.timelines     # the counterspell waits
+    water = t2.idx(A, "x-mosaic-water")
+    before = (len(t2.events), t2.s.players[A].mp)
+    with pytest.raises(IllegalAction) as exc:
+        t2.act(A, X.Play(water, t2.idx(A, "a-teodor"), -1))          # water does not answer air
+    assert exc.value.rule == "MK 7.03"
+    assert (len(t2.events), t2.s.players[A].mp) == before
+
+
+def test_mk_7_03_aura_is_never_woven_on_its_own():
+    t = Table([C(A, "a-teodor", "line"), C(A, "x-mosaic-earth"), C(B, "a-geza", "line")]
+              + KEEP, mp=[12, 4])
+    earth, teodor = t.idx(A, "x-mosaic-earth"), t.idx(A, "a-teodor")
+    t.act(A, X.Play(earth, teodor, -1))                                      # a Sor cast
+    assert X.Weave("aura", 1) not in t.legal(A)
+    with pytest.raises(IllegalAction) as exc:
+        t.act(A, X.Weave("aura", 1))
+    assert exc.value.rule == "MK 7.03"
