@@ -191,6 +191,15 @@ class Build(Act):                   # MK 10.00: a build-on onto a Kahrei or a wa
     host: Id
 
 
+class EnterAntiss(Act):             # MK 8.04: an antiss wizard enters the antiss (resting)
+    card: Id
+
+
+class Channel(Act):                 # MK 8.01.B, MK 8.02: an antiss ability, used resting
+    card: Id
+    target: Opt = -1
+
+
 class Pass(Act):                    # MK 6.07
     pass
 
@@ -204,4 +213,4 @@ Action = Union[Start, ChooseStarter, PickTower, Done, Keep, Mulligan, Discard, P
                Condition, Victim, Pass, Concede, Cut, Reshuffle, Capture, Raze,
                Fight, Equip, Unequip, UseAlly, Store, KeepBeast,
                Expedition, TriggerFirst, Ride, Animate, PlayTreasure, Escape, Focus, Aim,
-               Weave, Invoke, Haunt, Build]
+               Weave, Invoke, Haunt, Build, EnterAntiss, Channel]

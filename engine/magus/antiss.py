@@ -11,8 +11,12 @@ changes:
   whatever its caste; Astral stands for Physique in their attack rolls; an adventurer that would
   die there returns to its Line wounded with no damage instead.
 
-Entering the antiss as an action of its own (MK 8.04) only serves antiss abilities, which no card
-of ours has (ruling 62).
+Entering the antiss (MK 8.04, ``EnterAntiss``): in the Sor of the Manoeuvres phase an alert
+antiss wizard in the Line turns resting, as an MP-bound action of no MP that opens its own
+timeline; it is not an antiss manoeuvre, so it does not count for MK 8.03.C. An antiss ability
+(MK 8.01.B, ``Channel``: the wizard's ``effects`` at its ``target`` for ``antiss_mp``) is used
+while the wizard rests in the Line (MK 8.02), as an MP-bound Sor action, once a round for each
+wizard: it is his act on the antiss (MK 8.03.C, ruling 63).
 """
 
 from __future__ import annotations
@@ -46,6 +50,39 @@ def may_attempt(r: Run, seat: int, q: int) -> bool:
         return False
     return any(wizard(r, i) and s.cards[i].pos in ("alert", "resting") and
                i not in s.antiss_acted for i in s.players[seat].line)
+
+
+def _sor(r: Run) -> bool:
+    s = r.s
+    return s.phase == "manoeuvres" and s.manoeuvre is None and not s.timelines
+
+
+def entries(r: Run, seat: int) -> list[int]:
+    """MK 8.04: the antiss wizards of the seat that may enter the antiss now (alert, in the
+    Line, in the Sor of the Manoeuvres phase)."""
+    s = r.s
+    if not enabled(r) or not _sor(r):
+        return []
+    return [i for i in s.players[seat].line if wizard(r, i) and s.cards[i].pos == "alert"]
+
+
+def channels(r: Run, seat: int) -> list[tuple[int, int]]:
+    """MK 8.01.B, 8.02, 8.03.C: (wizard, target) pairs of the antiss abilities the seat may use
+    now: the wizard resting in the Line, not yet on the antiss this round, its MP paid."""
+    from engine.magus.legal import _targets
+
+    s = r.s
+    if not enabled(r) or not _sor(r):
+        return []
+    mp = s.players[seat].mp
+    out = []
+    for i in s.players[seat].line:
+        d = r.d(i)
+        if not wizard(r, i) or not d.antiss_mp or d.antiss_mp > mp or not d.effects or \
+                s.cards[i].pos != "resting" or i in s.antiss_acted:
+            continue
+        out += [(i, t) for t in _targets(r, seat, d.target, "line")]
+    return out
 
 
 def joinable(r: Run, seat: int, initiating: bool) -> list[int]:

@@ -89,7 +89,11 @@ class SquireBot:
                 adv = sum(1 for i in v.hand if (h := self._d(v, i)) and h.type == "adventurer")
                 s = 6.0 if adv == 0 else 0.0
             elif t is X.Play and d is not None:
-                if d.type == "adventurer":
+                if any(e.op == "sacrifice" for e in d.effects):             # MK 11.00.E
+                    victim = self._d(v, a.target)
+                    s = 7.0 if victim is not None and victim.spirit and \
+                        v.phase == "manoeuvres" else 0.0      # only one who stays as a ghost
+                elif d.type == "adventurer":
                     s = 10.0 + 2 * d.level
                 elif d.type == "quest":
                     s = 6.0 + d.dp if len(v.seats[me].quests) < 2 else 2.0
@@ -194,6 +198,12 @@ class SquireBot:
                 y = self._d(v, a.card)
                 s = 8.0 if y is not None and any(e.op == "descend" for e in y.effects) and \
                     v.phase == "manoeuvres" else 6.0
+            elif t is X.EnterAntiss:                                          # MK 8.04
+                y = self._d(v, a.card)
+                s = 4.0 if y is not None and y.antiss_mp and \
+                    y.antiss_mp <= v.seats[me].mp else 0.2
+            elif t is X.Channel:                                            # MK 8.02
+                s = 7.0
             elif t is X.Weave:
                 s = 2.0 + a.base                    # the most damage its MP allows
             elif t is X.Focus:

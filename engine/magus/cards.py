@@ -31,11 +31,11 @@ SLOTS = ("gear", "weapon", "shield", "offhand", "armour", "cloak", "staff")
 #: what an equipment's modifiers may change (fed through numbers.py, MK 5.11)
 BOOSTABLE = ("level", "physique", "astral", "mental")
 #: what an item aims at (MK 5.01.B, MK 6.04)
-TARGETS = ("", "enemy_line", "own_adventurer", "enemy_front", "enemy_combat", "item")
+TARGETS = ("", "enemy_line", "own_adventurer", "enemy_front", "enemy_combat", "item", "own_any")
 #: effect primitives
 OPS = ("damage", "attack", "heal", "neutralise", "draw", "gain_mp", "doom", "damage_team",
        "end_combat", "end_manoeuvre", "copy", "allow_fight", "escape",
-       "descend")
+       "descend", "sacrifice")
 #: durations of action and event cards this part plays (MK 5.06.D; the others come with
 #: equipment and lasting events, spec §19)
 DURATIONS = ("instant", "permanent")
@@ -101,12 +101,16 @@ class CardDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defa
     obstacles: int = 0
     # KINCS X (MK 2.07): may be played as a pending quest solved at team level ≥ X
     treasure: int = 0
+    # KINCSKERESÉS X (MK 1.14.14): a team's values add up; solving a treasure quest of value
+    # at most their sum sends the whole team home alert, spending each member's for the round
+    hunting: int = 0
     # §16 subsystems, each a game option: a mosaic spell's element (MK 7.00); an outer-plane
     # card (MK 9.00) with its outer ability's MP; a ghost's spirit rounds (MK 11.00) with its
     # spirit ability's MP; a machine obstacle (MK 10.02) or a build-on card (MK 10.00) with the
     # MP printed before its symbol and the damage it adds to a machine's activation
     mosaic: str = ""
     antiss: bool = False          # the antiss mark (adventurer) or an antiss quest (MK 8.01)
+    antiss_mp: int = 0            # an antiss wizard's antiss ability (its effects), MK 8.01.B
     outer: bool = False
     outer_mp: int = 0
     spirit: int = 0

@@ -24,7 +24,7 @@ def target_ok(r: Run, player: int, kind: str, target: int) -> bool:
     mine = holder(c) == player
     if kind == "enemy_line":
         return c.zone == "line" and not mine
-    if kind == "own_adventurer":
+    if kind in ("own_adventurer", "own_any"):
         return c.zone in ("line", "team") and mine
     if kind == "enemy_front":
         return c.zone == "team" and not mine and c.front
@@ -48,7 +48,8 @@ def targets_hold(r: Run, item: Item) -> bool:
         return host_holds(r, item.player, item.target)
     if item.kind == "enter" and item.target >= 0:                                # MK 6.05.R
         return target_ok(r, item.player, r.d(item.card).trigger_target, item.target)
-    if item.kind in ("outer", "spirit") and r.d(item.card).target:    # MK 9.00, 11.00.D
+    if item.kind in ("outer", "spirit", "antiss_ability") and \
+            r.d(item.card).target:                                # MK 9.00, 11.00.D, 8.02
         return target_ok(r, item.player, r.d(item.card).target, item.target)
     if item.kind == "ally" and r.d(item.card).target:
         return target_ok(r, item.player, r.d(item.card).target, item.target)
@@ -136,7 +137,7 @@ def resolve(r: Run, item: Item) -> bool:
         d = r.d(item.card)
         run_effects(r, item, d.on_enter if item.kind == "enter" else d.on_round)
         return True
-    if item.kind in ("outer", "spirit"):          # MK 9.00, MK 11.00.D
+    if item.kind in ("outer", "spirit", "antiss_ability"):   # MK 9.00, MK 11.00.D, MK 8.02
         run_effects(r, item, r.d(item.card).effects)
         return True
     if item.kind == "ally":                      # an ally's ability (MK 3.08, MK 6.05.T)
@@ -210,7 +211,11 @@ def run_effects(r: Run, item: Item, effects: tuple[Effect, ...]) -> None:
     for e in effects:
         t = item.target
         if e.op == "damage":
-            r.emit(E.Damaged(t, e.amount, "MK 3.05.F"))
+            from engine.magus.mosaic import absorb
+
+            amount = absorb(r, item.card, t, e.amount)                            # MK 7.03
+            if amount:
+                r.emit(E.Damaged(t, amount, "MK 3.05.F"))
         elif e.op == "attack":                                                     # MK 1.09.D
             from engine.magus.equipment import armoured
 
@@ -236,7 +241,11 @@ def run_effects(r: Run, item: Item, effects: tuple[Effect, ...]) -> None:
                 cut = armoured(r, t, total) if r.d(item.card).subtype in ("melee", "ranged") \
                     else 0
             if ok and e.amount - cut > 0:
-                r.emit(E.Damaged(t, e.amount - cut, "MK 2.17.d" if cut else "MK 3.05.1"))
+                from engine.magus.mosaic import absorb
+
+                left = absorb(r, item.card, t, e.amount - cut)                    # MK 7.03
+                if left:
+                    r.emit(E.Damaged(t, left, "MK 2.17.d" if cut else "MK 3.05.1"))
         elif e.op == "heal":
             amount = min(e.amount, r.card(t).damage)
             if amount:
@@ -268,6 +277,10 @@ def run_effects(r: Run, item: Item, effects: tuple[Effect, ...]) -> None:
             from engine.magus.keywords import escape_offer
 
             escape_offer(r, t)
+        elif e.op == "sacrifice":                                            # MK 11.00.E
+            from engine.magus.planes import sacrifice
+
+            sacrifice(r, t)
         elif e.op == "descend":                                               # MK 9.00.F
             from engine.magus.planes import descend
 

@@ -441,9 +441,42 @@ class TargetChosen(Ev):             # MK 6.05.R, MK 5.01.B: a timed effect's tar
     rule: str = "MK 5.01.B"
 
 
+class TreasureHunted(Ev):           # MK 1.14.14: the team's hunting covers the treasure
+    player: int
+    cards: tuple[int, ...]          # the whole team: home alert, hunting spent this round
+    total: int
+    limit: int
+    rule: str = "MK 1.14.14"
+
+
+class AuraRaised(Ev):               # MK 7.03: an Aura protects an own adventurer
+    card: int
+    target: int
+    amount: int
+    rule: str = "MK 7.03"
+
+
+class AuraAbsorbed(Ev):             # MK 7.03: the protection takes action-card damage
+    target: int
+    amount: int
+    rule: str = "MK 7.03"
+
+
+class Sacrificed(Ev):               # MK 11.00.E: sacrificed, not dying
+    card: int
+    rule: str = "MK 11.00.E"
+
+
+class AntissEntered(Ev):            # MK 8.04: an antiss wizard enters the antiss (resting)
+    player: int
+    card: int
+    rule: str = "MK 8.04"
+
+
 Event = Union[Event, CutOffered, CutAnswered, EndWaits, BeastBegan, BeastAttacked, BeastHit,  # type: ignore[misc]
               BeastEnded, FightsGranted, AllyPoints, BeastVictorious, BeastKept,
               OverstrikeJudged, ExpeditionJudged, TriggersPending, WillJudged, EscapeOffered,
               EscapeAnswered, FocusPaid, TargetChosen, FocusAsked, FocusDone, TargetAsked,
               TreasureJudged, MosaicAsked, MosaicWoven,
-              GhostBound, GhostFaded, AntissSaved]
+              GhostBound, GhostFaded, AntissSaved,
+              TreasureHunted, AuraRaised, AuraAbsorbed, Sacrificed, AntissEntered]

@@ -108,6 +108,17 @@ def is_treasure(r: Run, card: int) -> bool:
     return r.d(card).treasure > 0 and r.card(card).zone == "quests"
 
 
+def hunt(r: Run, player: int, value: int) -> None:
+    """MK 1.14.14.B-D: the team's treasure hunting adds up (each member's once a round, C);
+    when it reaches the solved treasure quest's value the whole team goes home alert and every
+    member's hunting is spent for the round."""
+    s = r.s
+    team = team_of(s, player)
+    total = sum(r.d(i).hunting for i in team if i not in s.hunted)
+    if total and total >= value:
+        r.emit(E.TreasureHunted(player, tuple(team), total, value))
+
+
 def treasure_playable(d: CardDef) -> bool:
     """The types our treasures may have: the ones that stay in Present once solved
     (MK 2.07.e; ruling 50)."""
@@ -367,8 +378,19 @@ def check(d: CardDef) -> list[str]:
                    "at least 1 (MK 10.00.C)")
     if any(e.op == "descend" for e in d.effects) and not d.outer:
         out.append("descend brings an outer-plane card into the Line (MK 9.00.F)")
-    if d.type == "adventurer" and d.effects and not (d.outer or d.spirit):
-        out.append("an adventurer's effects are its outer or spirit ability (MK 9.00, MK 11.00)")
+    if d.type == "adventurer" and d.effects and not (d.outer or d.spirit or d.antiss_mp):
+        out.append("an adventurer's effects are its outer, spirit or antiss ability (MK 9.00, "
+                   "MK 11.00, MK 8.01.B)")
+    if d.antiss_mp and not (d.type == "adventurer" and d.antiss and d.effects and
+                            not (d.outer or d.spirit) and 1 <= d.antiss_mp <= 9):
+        out.append("an antiss ability belongs to an adventurer with the antiss mark, with its "
+                   "effects and an MP of 1-9, and no outer or spirit ability (MK 8.01.B)")
+    if d.hunting and not (d.type == "adventurer" and 1 <= d.hunting <= 9):
+        out.append("KINCSKERESÉS X belongs to an adventurer, X 1-9 (MK 1.14.14.A)")
+    if any(e.op == "sacrifice" for e in d.effects) and not (
+            d.type in ("action", "event") and d.target == "own_any"):
+        out.append("a sacrifice gives up an own adventurer: an action or event card aimed at "
+                   "own_any (MK 11.00.E)")
     if any(e.op == "escape" for e in d.effects) and not (
             d.type == "action" and d.target == "own_adventurer" and
             d.phase in ("manoeuvre", "combat")):

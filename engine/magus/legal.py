@@ -35,6 +35,8 @@ from engine.magus.actions import (
     Fight,
     Focus,
     GoOn,
+    Channel,
+    EnterAntiss,
     Haunt,
     Invoke,
     Join,
@@ -207,6 +209,9 @@ def _targets(r: Run, seat: int, kind: str, area: str) -> list[int]:
                r.pool[c.cid].type == "adventurer"]
         hurt = [c.iid for c in own if c.damage > 0]
         return hurt or [c.iid for c in own]
+    if kind == "own_any":                                 # any own adventurer (MK 11.00.E)
+        return [c.iid for c in s.cards if c.zone == zone and holder(c) == seat and
+                r.pool[c.cid].type == "adventurer"]
     for c in s.cards:
         if c.zone != zone or r.pool[c.cid].type != "adventurer":
             continue
@@ -260,6 +265,9 @@ def _plays(r: Run, seat: int, ctx: str) -> list[Any]:  # noqa: C901
             if d.treasure and i in p.hand and len(p.quests) < 3 and d.mp <= p.mp:  # MK 2.07
                 out.append(PlayTreasure(i))
         if d.type != "action":
+            continue
+        if d.mosaic and ctx == "timeline":                                         # MK 7.03
+            out += [Play(i, c, t) for c, t in M7.auras(r, seat, i)]
             continue
         if d.mosaic:                                                              # MK 7.00
             if M7.enabled(r) and ctx != "timeline":
@@ -359,6 +367,8 @@ def _priority(r: Run, seat: int) -> list[Any]:
                 out.append(Fight())
         out += [Invoke(c, t) for c, t in P9.invocations(r, seat)]                # MK 9.00
         out += [Haunt(c, t) for c, t in P9.hauntings(r, seat)]               # MK 11.00.D
+        out += [EnterAntiss(c) for c in A8.entries(r, seat)]                    # MK 8.04
+        out += [Channel(c, t) for c, t in A8.channels(r, seat)]                # MK 8.02
         out += [Equip(e, h) for e, h in Q.sor_equips(r, seat)]               # MK 3.05.3.C
         out += [Unequip(e) for e in Q.detachable(r, seat)]
     elif ctx == "sor":
@@ -414,6 +424,12 @@ def refuse(r: Run, seat: int, a: Any) -> IllegalAction:
         if d.mosaic and not M7.enabled(r):
             return IllegalAction("MK 7.00", "Mosaic spells are not played in this game (the "
                                  "option mosaic is off).", "subsystem_off")
+        if d.mosaic and context(s) == "timeline":                               # MK 7.03
+            return IllegalAction("MK 7.03", "Into a running timeline a mosaic spell goes only "
+                                 "as an Aura: when an item of the opposed element (water-fire, "
+                                 "air-earth, force-force) would hit your adventurers, cast by "
+                                 "an alert caster of its caste beside them, for their number "
+                                 "× base MP.", "aura")
         if d.mosaic:
             return IllegalAction("MK 7.00", "A mosaic spell is cast by an alert caster of its "
                                  "caste, in the combat rounds (sword, arrow, eruption, carpet) "
@@ -506,6 +522,21 @@ def refuse(r: Run, seat: int, a: Any) -> IllegalAction:
     if isinstance(a, Haunt):
         return IllegalAction("MK 11.00.D", "A ghost acts only through its spirit ability, alert, "
                              "in the Sor, for its MP, at a legal target.", "haunt")
+    if isinstance(a, EnterAntiss):
+        return IllegalAction("MK 8.04", "An antiss wizard enters the antiss from your Line, "
+                             "alert, in the Sor of the Manoeuvres phase: he turns resting.",
+                             "enter_antiss")
+    if isinstance(a, Channel):
+        if a.card < len(s.cards) and a.card in s.antiss_acted:
+            return IllegalAction("MK 8.03.C", "An adventurer acts on the antiss once a round; "
+                                 "this one already has.", "antiss_once")
+        return IllegalAction("MK 8.02", "An antiss ability is used by your antiss wizard "
+                             "resting in your Line (on the antiss), in the Sor, for its MP, at "
+                             "a legal target.", "channel")
+    if isinstance(a, Weave) and a.kind == "aura":                                # MK 7.03
+        return IllegalAction("MK 7.03", "Aura is only a neutraliser: it is woven into a running "
+                             "timeline against an opposed element, never cast on its own.",
+                             "aura")
     if isinstance(a, Weave):
         return IllegalAction("MK 7.00", "Choose a form that fits the moment, the caster and the "
                              "target, at a base value whose MP you can pay.", "weave")
@@ -678,6 +709,16 @@ def perform(r: Run, seat: int, a: Any) -> None:  # noqa: C901 - one branch per a
         open_timeline(r, "action", "MK 6.01", recompute=False)
         add_item(r, seat, a.card, "outer" if t is Invoke else "spirit", -1, a.target, False,
                  rule)
+    elif t is EnterAntiss:                                                    # MK 8.04
+        r.stamp(seat)
+        r.emit(E.AntissEntered(seat, a.card))
+        r.emit(E.PositionSet(a.card, "resting", "MK 8.04"))
+        open_timeline(r, "action", "MK 6.01", recompute=False)
+    elif t is Channel:                                              # MK 8.01.B, MK 8.02
+        r.mp(seat, -r.d(a.card).antiss_mp, "MK 8.01.B")
+        r.stamp(seat)
+        open_timeline(r, "action", "MK 6.01", recompute=False)
+        add_item(r, seat, a.card, "antiss_ability", -1, a.target, False, "MK 8.02")
     elif t is Aim:
         K.aim(r, a.target)
         after_unwind(r)
@@ -765,8 +806,12 @@ def _weave(r: Run, seat: int, a: Weave) -> None:
     enters a new timeline (the combat action's, or the Sor's)."""
     card, caster, target, combat = r.s.weaving
     r.emit(E.MosaicWoven(seat, card, a.kind, a.base))
-    r.mp(seat, -M7.cost(r, seat, a.kind, a.base, caster), "MK 7.00")
+    r.mp(seat, -M7.cost(r, seat, a.kind, a.base, caster, card), "MK 7.00")
     r.emit(E.PositionSet(caster, "resting", "MK 3.05"))
+    if a.kind == "aura":                   # MK 7.03: a neutraliser, into the running timeline
+        add_item(r, seat, card, "card", caster, target, False, "MK 6.05.B")
+        r.stage(PRIORITY, -1, "MK 7.03")
+        return
     r.stamp(seat)
     open_timeline(r, "m_action" if combat else "action", "MK 6.01", recompute=False)
     add_item(r, seat, card, "card", caster, target, False, "MK 7.00")

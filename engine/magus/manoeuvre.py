@@ -464,6 +464,7 @@ def solve_treasure(r: Run, player: int) -> None:
         for a in attached_to(s, m.target):
             r.emit(E.CardMoved(a, goes_to(s, r.pool, a), -1, False, -1, "MK 3.02.K"))
         r.emit(E.QuestSolved(player, m.target, "MK 2.07.e"))
+        K.hunt(r, player, d.treasure)                                       # MK 1.14.14
         resolve(r, Item(player, m.target, "card"))
     r.stage(PRIORITY, -1, "MK 4.06 \"Küldetés feltétel teljesítés fázis\"")
 
@@ -513,7 +514,12 @@ def end(r: Run, why: str, rule: str) -> None:
     for i in list(m.attackers + m.blockers):
         c = r.card(i)
         damaged = c.damage > 0 or c.hurt
-        go_home(r, i, "MK 4.01.G")
+        if i in m.hunters and c.zone == "team":            # MK 1.14.14.B: home alert
+            r.emit(E.CardMoved(i, "line", holder(c), False, -1, "MK 1.14.14"))
+            if c.pos != "alert":
+                r.emit(E.PositionSet(i, "alert", "MK 1.14.14"))
+        else:
+            go_home(r, i, "MK 4.01.G")
         if damaged:
             r.emit(E.DamageCleared(i, "MK 6.05.M"))
             r.emit(E.PositionSet(i, "wounded", "MK 6.05.M"))

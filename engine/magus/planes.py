@@ -6,10 +6,11 @@
   the card into its player's Line alert (named rule and alignment checked on entering Present,
   F); at the end of the Manoeuvres phase it goes back (E), its equipment to the Storage (G),
   everything on it falling off (H);
-* ghosts (MK 11.00, option ``ghosts``): an adventurer with SPIRIT n that dies stays in Present
-  as a ghost for n rounds, the current one included (A-C, E); a ghost is no adventurer and not
-  in the Line (D); it enters alert and acts only through its spirit ability, an MP-bound Sor
-  action that rotates it (ruling 60); the named rule applies, alignment does not (F).
+* ghosts (MK 11.00, option ``ghosts``): an adventurer with SPIRIT n that dies or is sacrificed
+  (the op ``sacrifice``, E, ruling 66) stays in Present as a ghost for n rounds, the current
+  one included (A-C, E); a ghost is no adventurer and not in the Line (D); it enters alert and
+  acts only through its spirit ability, an MP-bound Sor action that rotates it (ruling 60); the
+  named rule applies, alignment does not (F).
 
 A card's outer or spirit ability is its ``effects`` at its ``target`` (an adventurer has no
 other use for them), paid with ``outer_mp`` or ``spirit_mp``.
@@ -92,6 +93,20 @@ def becomes_ghost(r: Run, card: int) -> bool:
     r.emit(E.CardMoved(card, "ghosts", holder(c), False, -1, "MK 11.00.E"))
     r.emit(E.GhostBound(card, n))
     return True
+
+
+def sacrifice(r: Run, card: int) -> None:
+    """MK 11.00.E: a sacrificed adventurer leaves Present at once, not dying (no death effect
+    waits for the timeline's end); one with SPIRIT n stays as a ghost instead, alert."""
+    from engine.magus.equipment import wearer_leaves
+
+    c = r.card(card)
+    if c.zone not in ("line", "team") or r.d(card).type != "adventurer":
+        return
+    r.emit(E.Sacrificed(card))
+    wearer_leaves(r, card)
+    if not becomes_ghost(r, card):
+        r.emit(E.CardMoved(card, goes_to(r.s, r.pool, card), -1, False, -1, "MK 11.00.E"))
 
 
 def fade(r: Run) -> None:

@@ -79,6 +79,25 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
         s.round = ev.round
         s.invoked = []
         s.antiss_tried, s.antiss_solved, s.antiss_acted = [], [], []
+        s.hunted = []                                                       # MK 1.14.14.C
+    elif t is E.TreasureHunted:
+        s.hunted += [i for i in ev.cards if i not in s.hunted]
+        if s.manoeuvre is not None:
+            s.manoeuvre.hunters = list(ev.cards)
+    elif t is E.AuraRaised:                                                     # MK 7.03
+        left = s.auras.get(ev.target, [0, 0])[0]
+        s.auras[ev.target] = [left + ev.amount, len(s.timelines)]
+    elif t is E.AuraAbsorbed:
+        a = s.auras.get(ev.target)
+        if a is not None:
+            a[0] -= ev.amount
+            if a[0] <= 0:
+                del s.auras[ev.target]
+    elif t is E.Sacrificed:
+        c = s.cards[ev.card]
+        c.damage, c.hurt, c.doomed = 0, False, False
+    elif t is E.AntissEntered:
+        pass
     elif t is E.AntissSaved:
         c = s.cards[ev.card]
         c.damage, c.hurt, c.doomed = 0, False, False
@@ -108,6 +127,8 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
             s.cards[ev.card].face_down = ev.hidden
         elif ev.kind == "outer":                          # once a round (ruling 59)
             s.invoked.append(ev.card)
+        elif ev.kind == "antiss_ability":                 # MK 8.03.C: once a round
+            s.antiss_acted.append(ev.card)
         elif ev.kind in ("enter", "round"):               # timed effects (MK 6.02)
             if ev.card in s.triggers:
                 s.triggers.remove(ev.card)
@@ -130,6 +151,8 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
         tl.passes = 0
     elif t is E.TimelineEnded:
         s.timelines.pop()
+        if s.auras:                           # MK 7.03: until its timeline is unwound
+            s.auras = {k: v for k, v in s.auras.items() if v[1] <= len(s.timelines)}
     elif t is E.CardMoved:
         if ev.card in s.victorious:
             s.victorious.remove(ev.card)

@@ -1164,6 +1164,24 @@ _R: list[tuple[str, str, str]] = [
     ("MK 11.00.G",
      "Ghost positions on the antiss.",
      "Szellem állapotai az antisson."),
+    # -- mk18f: Aura, antiss abilities and entering the antiss -------------------------------------
+    ("MK 7.03",
+     "Aura: only as a neutraliser against an opposed element; own adventurers in the caster's "
+     "play area; targets x base MP; cuts action-card damage by base until the timeline ends.",
+     "Aura: csak semlegesítőként ellentétes őselem ellen; saját kalandozók a leidéző "
+     "játékterében; célpontok x alapérték MP; az akciólap-sebzést alapértékkel csökkenti az "
+     "időfonal végéig."),
+    ("MK 8.01.B",
+     "An antiss wizard may use antiss abilities or start an antiss-quest manoeuvre.",
+     "Antissvarázsló antissképességet aktivizálhat vagy antissküldetést kezdeményezhet."),
+    ("MK 8.03.C",
+     "Each adventurer acts on the antiss once a round (acts inside the manoeuvre excluded).",
+     "Egy kalandozó fordulónként egyszer cselekedhet az antisson (a manőveren belüliek nem "
+     "számítanak)."),
+    ("MK 8.04",
+     "Entering the antiss: an MP-bound Sor action; the wizard turns resting; no antiss manoeuvre.",
+     "Belépés az antissra: MP-kötött Sor-cselekedet; a varázsló pihenőbe fordul; nem "
+     "antissmanőver."),
 ]
 
 RULES: dict[str, tuple[str, str]] = {code: (en, hu) for code, en, hu in _R}

@@ -23,7 +23,7 @@ from engine.magus.rulings import DEFAULT_OPTIONS
 from engine.magus.state import Card, PlayerState, State
 from engine.magus.timeline import PRIORITY
 
-RULESET_VERSION = "mk-1"
+RULESET_VERSION = "mk-2"   # mk-2: treasure hunting, Aura, antiss abilities, sacrifice (mk18f)
 
 
 class MkRuleset:

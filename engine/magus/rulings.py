@@ -328,8 +328,8 @@ RULINGS: tuple[Ruling, ...] = (
            "rolls the half-save?",
            "The caster names caster and target (-1 for an area form) as he plays it, then form "
            "and base value together, paying the form's MP; our mosaic cards offer the seven "
-           "damaging forms, not Aura (a neutraliser only); the target's player rolls the "
-           "half-save (MK 7.01) as the spell resolves, against the target's base level.",
+           "damaging forms, and Aura as a neutraliser only (ruling 64); the target's player "
+           "rolls the half-save (MK 7.01) as the spell resolves, against the target's base level.",
            "MK 5.01.B fixes targets first; the MP follows the form (MK 7.00 table); a save is "
            "the saving side's roll (MK 1.09.C)."),
     Ruling(59, "MK 9.00",
@@ -363,10 +363,56 @@ RULINGS: tuple[Ruling, ...] = (
            "without the mark (no alert one); blockers may be alert or resting; the limits of "
            "MK 8.03.A-C hold per round; in its combat only alert wizards act (a card rotates "
            "its caster), with any combat card, Astral for Physique, and a death becomes a "
-           "return home wounded. No card of ours has an antiss ability, so entering the antiss "
-           "(MK 8.04) is not an action here.",
+           "return home wounded. Antiss abilities and entering the antiss (MK 8.04): ruling 63.",
            "MK 8.02 names resting members as the antiss's exception; action cards still rotate "
-           "their caster (MK 3.05.A); antiss abilities are the only use of MK 8.04."),
+           "their caster (MK 3.05.A)."),
+    Ruling(63, "MK 8.04",
+           "What is entering the antiss, and how is an antiss ability used?",
+           "Entering: in the Sor of the Manoeuvres phase an alert antiss wizard in the Line turns "
+           "resting, an MP-bound action of 0 MP that opens its own (empty) timeline, so the "
+           "opponent may answer with fast effects; it is not an antiss manoeuvre and does not "
+           "count for MK 8.03.C. An antiss ability (the wizard's effects at its target, for its "
+           "printed antiss MP) is used only while the wizard rests in his Line, as an MP-bound "
+           "Sor action, once a round: it is his one act on the antiss (MK 8.03.C); a wounded "
+           "wizard cannot use it.",
+           "MK 8.02 says antiss abilities are activated while resting, MK 8.04 calls entering an "
+           "MP-bound Sor manoeuvre and not an antiss manoeuvre; MK 8.03.C names ability "
+           "activation as an act on the antiss; an action opens a timeline (MK 6.00)."),
+    Ruling(64, "MK 7.03",
+           "Which adventurers does an Aura protect, what does it cost, and how long does it last?",
+           "It may be cast only into a running timeline whose top holds a woven mosaic item of "
+           "the opposed element (water-fire, air-earth, force-force) that would hit some of the "
+           "caster's player's adventurers; it protects exactly those in one play area (the "
+           "manoeuvre team first, else the Line), the caster being an alert adventurer of the "
+           "card's castes there; it costs their number x base, is fast (no MP stamp), and as "
+           "it unwinds each of them gets base points that take action-card damage off (mosaic "
+           "or other) until that timeline ends, used-up points gone. The targets are read "
+           "again as it unwinds (MK 6.05.S).",
+           "MK 7.03: 'only as a neutraliser, when an opposed element would affect them' and "
+           "'reduces action-card damage by base until the timeline unwinds, depleting'; taking "
+           "all threatened adventurers avoids a subset choice the text does not ask for."),
+    Ruling(65, "MK 1.14.14",
+           "Whose treasure hunting counts, and who goes home alert?",
+           "When a treasure quest (KINCS) is solved, the hunting values of the solving team's "
+           "members not yet spent this round add up; if the sum reaches the quest's KINCS value, "
+           "every member of the team (those without hunting too) goes home alert at the "
+           "manoeuvre's end, a damaged one still turning wounded (MK 6.05.M), and every member's "
+           "hunting is spent until the next round. A failed treasure, an ordinary quest or an "
+           "expedition (MK 2.03) spends nothing.",
+           "MK 1.14.14.B-D and its example: the whole team returns alert and all of it has used "
+           "its hunting; an expedition does not solve the treasure (MK 2.03)."),
+    Ruling(66, "MK 11.00.E",
+           "What is a sacrifice, and what are a ghost's positions?",
+           "A sacrifice (the effect op sacrifice, aimed at any own adventurer in the Line or "
+           "the team) takes the adventurer out of Present at once, no death waiting for the "
+           "timeline's end; one with SPIRIT n becomes a ghost, alert, exactly as a dying one "
+           "does. A ghost has the positions of MK 11.00.G everywhere: it enters alert, its "
+           "spirit ability turns it resting and the Resource step turns it alert again; no "
+           "effect of ours damages a ghost (it is no adventurer, MK 11.00.D), so it is never "
+           "wounded.",
+           "MK 11.00.E lists dying, being sacrificed and going to the Past as an adventurer as "
+           "the same way in; MK 11.00.G gives ghosts the three positions."),
+
 )
 
 DEFAULT_OPTIONS: dict[str, Any] = {

@@ -66,6 +66,7 @@ class Manoeuvre(msgspec.Struct):
     acted: bool = False           # an action in the current combat round
     winner: int = -2              # -2 not decided, -1 draw
     ended: bool = False
+    hunters: list[int] = []       # MK 1.14.14: a treasure-hunting team going home alert
 
 
 class PlayerState(msgspec.Struct):
@@ -132,4 +133,7 @@ class State(msgspec.Struct):
     antiss_tried: list[int] = []       # MK 8.03.B: antiss quests attempted this round
     antiss_solved: list[int] = []      # MK 8.03.A: players who solved one this round
     antiss_acted: list[int] = []       # MK 8.03.C: adventurers on the antiss this round
+    hunted: list[int] = []             # MK 1.14.14.C: treasure hunting spent this round
+    #: MK 7.03: an Aura's protection, target → [points left, the timeline depth it lasts for]
+    auras: dict[int, list[int]] = {}
     result: Result | None = None
