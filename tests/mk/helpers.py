@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.magus import actions as X
 from engine.magus import events as E
 from engine.magus.scenario import build
 
@@ -65,3 +66,27 @@ def active_chain(events: list[Any]) -> list[tuple[str, int, str]]:
         elif isinstance(e, (E.ItemUnwound, E.TimelineEnded, E.PhaseBegan)):
             out.append((type(e).__name__, -1, getattr(e, "kind", getattr(e, "phase", ""))))
     return out
+
+
+#: a tower level each player holds but cannot play: the round never auto-ends for lack of cards
+KEEP = [C(A, "t-raven-loft"), C(B, "t-raven-loft")]
+
+
+def drive(t: Table, answer: Any, limit: int = 400) -> list[Any]:
+    """Answer the pending decisions with ``answer(decision)`` — an action, None for a pass, or
+    False to stop — for at most ``limit`` decisions; the events they gave."""
+    out: list[Any] = []
+    for _ in range(limit):
+        d = t.rules.pending(t.s)
+        if d is None:
+            break
+        a = answer(d)
+        if a is False:
+            break
+        out += t.act(d.player, a if a is not None else X.Pass())
+    return out
+
+
+def resolve(t: Table) -> list[Any]:
+    """Both pass until no timeline is open or a decision other than priority comes."""
+    return drive(t, lambda d: False if not t.s.timelines or d.kind != "priority" else None)

@@ -9,26 +9,9 @@ import pytest
 from engine.core.game import IllegalAction
 from engine.magus import actions as X
 from engine.magus import events as E
-from tests.mk.helpers import A, B, C, Table
-
-KEEP = [C(A, "t-raven-loft"), C(B, "t-raven-loft")]
-
-
-def _drive(t: Table, answer) -> list:
-    out = []
-    for _ in range(400):
-        d = t.rules.pending(t.s)
-        if d is None:
-            break
-        a = answer(d)
-        if a is False:
-            break
-        out += t.act(d.player, a if a is not None else X.Pass())
-    return out
-
-
-def _resolve(t: Table) -> list:
-    return _drive(t, lambda d: False if not t.s.timelines or d.kind != "priority" else None)
+from tests.mk.helpers import KEEP, A, B, C, Table
+from tests.mk.helpers import drive as _drive
+from tests.mk.helpers import resolve as _resolve
 
 
 def _table(pos: str = "alert", **kw) -> tuple[Table, int, int]:

@@ -8,9 +8,7 @@ import pytest
 from engine.core.game import IllegalAction
 from engine.magus import actions as X
 from engine.magus import events as E
-from tests.mk.helpers import A, B, C, Table
-
-KEEP = [C(A, "t-raven-loft"), C(B, "t-raven-loft")]
+from tests.mk.helpers import KEEP, A, B, C, Table
 
 
 def test_mk_3_07_2_an_opposed_alignment_cannot_enter():

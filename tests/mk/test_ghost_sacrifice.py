@@ -8,9 +8,9 @@ from engine.magus import actions as X
 from engine.magus import events as E
 from engine.magus.cards import CardDef, Effect, Text
 from engine.magus.keywords import check
-from tests.mk.helpers import A, B, C, Table
+from tests.mk.helpers import KEEP, A, B, C, Table
+from tests.mk.helpers import resolve as _resolve
 
-KEEP = [C(A, "t-raven-loft"), C(B, "t-raven-loft")]
 DEEP = [C(p, "x-feint", "future") for p in (A, B) for _ in range(20)]       # no empty Future
 
 
@@ -25,10 +25,6 @@ def _drive(t: Table, answer) -> list:
             break
         out += t.act(d.player, a if a is not None else X.Pass())
     return out
-
-
-def _resolve(t: Table) -> list:
-    return _drive(t, lambda d: False if not t.s.timelines or d.kind != "priority" else None)
 
 
 def _next_manoeuvres(t: Table) -> list:

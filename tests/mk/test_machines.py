@@ -8,26 +8,9 @@ from engine.core.game import IllegalAction
 from engine.magus import actions as X
 from engine.magus import events as E
 from engine.magus.ctx import value
-from tests.mk.helpers import A, B, C, Table
-
-KEEP = [C(A, "t-raven-loft"), C(B, "t-raven-loft")]
-
-
-def _drive(t: Table, answer) -> list:
-    out = []
-    for _ in range(400):
-        d = t.rules.pending(t.s)
-        if d is None:
-            break
-        a = answer(d)
-        if a is False:
-            break
-        out += t.act(d.player, a if a is not None else X.Pass())
-    return out
-
-
-def _resolve(t: Table) -> list:
-    return _drive(t, lambda d: False if not t.s.timelines or d.kind != "priority" else None)
+from tests.mk.helpers import KEEP, A, B, C, Table
+from tests.mk.helpers import drive as _drive
+from tests.mk.helpers import resolve as _resolve
 
 
 def test_mk_10_01_a_build_on_goes_onto_a_kahrei_adventurer_for_its_printed_mp():

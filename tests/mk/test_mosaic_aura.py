@@ -12,22 +12,8 @@ from engine.magus import actions as X
 from engine.magus import events as E
 from engine.magus import mosaic as M7
 from engine.magus.ctx import Run
-from tests.mk.helpers import A, B, C, Table
-
-KEEP = [C(A, "t-raven-loft"), C(B, "t-raven-loft")]
-
-
-def _drive(t: Table, answer) -> list:
-    out = []
-    for _ in range(400):
-        d = t.rules.pending(t.s)
-        if d is None:
-            break
-        a = answer(d)
-        if a is False:
-            break
-        out += t.act(d.player, a if a is not None else X.Pass())
-    return out
+from tests.mk.helpers import KEEP, A, B, C, Table
+from tests.mk.helpers import drive as _drive
 
 
 def _threat(shield: str = "x-mosaic-earth", base: int = 3, **kw) -> tuple[Table, dict]:

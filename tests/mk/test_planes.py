@@ -10,9 +10,8 @@ from engine.magus import actions as X
 from engine.magus import events as E
 from engine.magus.ctx import Run
 from engine.magus.timeline import deaths
-from tests.mk.helpers import A, B, C, Table
-
-KEEP = [C(A, "t-raven-loft"), C(B, "t-raven-loft")]
+from tests.mk.helpers import KEEP, A, B, C, Table
+from tests.mk.helpers import resolve as _resolve
 
 
 def _drive(t: Table, answer) -> list:
@@ -26,10 +25,6 @@ def _drive(t: Table, answer) -> list:
             break
         out += t.act(d.player, a if a is not None else X.Pass())
     return out
-
-
-def _resolve(t: Table) -> list:
-    return _drive(t, lambda d: False if not t.s.timelines or d.kind != "priority" else None)
 
 
 def _next_manoeuvres(t: Table) -> list:

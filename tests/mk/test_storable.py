@@ -9,9 +9,7 @@ from engine.core.game import IllegalAction
 from engine.magus import actions as X
 from engine.magus import events as E
 from engine.magus.ctx import dp
-from tests.mk.helpers import A, B, C, Table
-
-KEEP = [C(A, "t-raven-loft"), C(B, "t-raven-loft")]
+from tests.mk.helpers import KEEP, A, B, C, Table
 
 
 def test_mk_1_14_3_a_solved_storable_quest_goes_onto_a_chosen_tower_level():

@@ -7,9 +7,7 @@ import pytest
 from engine.core.game import IllegalAction
 from engine.magus import actions as X
 from engine.magus import events as E
-from tests.mk.helpers import A, B, C, Table
-
-KEEP = [C(A, "t-raven-loft"), C(B, "t-raven-loft")]       # unplayable: the round never auto-ends
+from tests.mk.helpers import KEEP, A, B, C, Table
 
 
 def _hex_on(level_target: str, extra: list | None = None, mp=(8, 10)) -> Table:

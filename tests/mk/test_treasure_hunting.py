@@ -8,9 +8,7 @@ from engine.magus import actions as X
 from engine.magus import events as E
 from engine.magus.cards import CardDef, Text
 from engine.magus.keywords import check
-from tests.mk.helpers import A, B, C, Table
-
-KEEP = [C(A, "t-raven-loft"), C(B, "t-raven-loft")]
+from tests.mk.helpers import KEEP, A, B, C, Table
 
 
 def _drive(t: Table, answer) -> list:

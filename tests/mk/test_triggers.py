@@ -9,22 +9,8 @@ import pytest
 from engine.core.game import IllegalAction
 from engine.magus import actions as X
 from engine.magus import events as E
-from tests.mk.helpers import A, B, C, Table
-
-KEEP = [C(A, "t-raven-loft"), C(B, "t-raven-loft")]
-
-
-def _drive(t: Table, answer) -> list:
-    out = []
-    for _ in range(300):
-        d = t.rules.pending(t.s)
-        if d is None:
-            break
-        a = answer(d)
-        if a is False:
-            break
-        out += t.act(d.player, a if a is not None else X.Pass())
-    return out
+from tests.mk.helpers import KEEP, A, B, C, Table
+from tests.mk.helpers import drive as _drive
 
 
 def test_mk_1_14_12_an_on_entering_effect_joins_the_running_timeline():
