@@ -144,9 +144,27 @@ class Ctx:
         #: per player, (an acting card of theirs on the table?, one of them attached?), kept
         #: until a card moves (:func:`engine.hkk.windows.window_actions`); None: not asked yet
         self.acting_on: list[tuple[bool, bool] | None] | None = None
-        #: (events emitted so far, the cards that were doomed then): the table cannot change
-        #: without an event, so the deaths check asks again only after one (effects.doomed)
-        self.doomed_at: tuple[int, list[int]] | None = None
+        #: (the call's event list, events emitted so far, the cards that were doomed then): the
+        #: table cannot change without an event, so the deaths check asks again only after one
+        #: (effects.doomed)
+        self.doomed_at: tuple[list[object], int, list[int]] | None = None
+
+    def renew(self) -> None:
+        """Begin a new call (a submit) on the same state, keeping what is known about it.
+
+        Every change of state goes through :meth:`emit` (which drops what it makes stale), so
+        the statics, who has an acting card and the window answers (checked against
+        :attr:`version`) stay valid from one call to the next; only the call's own record (its
+        events, the folded stack and steps, the answers kept for the pending decision) starts
+        afresh. The ruleset renews the context of the state it last ran instead of building one
+        per submit (:meth:`engine.hkk.ruleset.HkkRuleset.submit`)."""
+        self.out = []
+        self.turn_break = False
+        self._start = self._low = len(self.s.tasks)
+        self._steps = []
+        self.legal = None
+        if len(self.choices) > 64:       # answers of earlier versions are of no use any more
+            self.choices.clear()
 
     def emit(self, event: object) -> None:
         reduce, flags = _EMIT[type(event)]

@@ -149,6 +149,10 @@ class HkkRuleset(HkkProtocol):
         #: object on top; every other change of state goes through submit, start or apply,
         #: which drop it)
         self._legal: tuple[State, Any, list[Any]] | None = None
+        #: the rules context of the state the last call ran on, renewed by the next submit on
+        #: that same state (what it knows stays valid: every change goes through its emit);
+        #: dropped when an event is applied from outside (a replay) or a game starts
+        self._ctx: Ctx | None = None
 
     # -- state ----------------------------------------------------------------------
     def initial_state(self, header: Header) -> State:
@@ -165,7 +169,7 @@ class HkkRuleset(HkkProtocol):
                      options=options)
 
     def apply(self, state: State, event: Any) -> None:
-        self._legal = None
+        self._legal = self._ctx = None
         reducer_apply(state, event)
 
     def clone(self, state: State) -> State:
@@ -185,7 +189,7 @@ class HkkRuleset(HkkProtocol):
     def start(self, state: State, action: Any = None) -> list[Any]:
         """Run the system's first entry: a normal set-up (K 28) or a declared scenario."""
         self._legal = None
-        ctx = Ctx(state, self.pool)
+        ctx = self._ctx = Ctx(state, self.pool)
         if isinstance(action, A.SetupScenario):
             start_scenario(ctx, action.spec)
         else:
@@ -204,10 +208,14 @@ class HkkRuleset(HkkProtocol):
         problem = _naming_refusal(state, action)
         if problem:
             raise problem
-        index = self._index
-        if index is None:                # looked up at the first submit, then kept
-            index = self._index = pool_index(self.pool)
-        ctx = Ctx(state, self.pool, index)
+        ctx = self._ctx
+        if ctx is not None and ctx.s is state:
+            ctx.renew()
+        else:
+            index = self._index
+            if index is None:            # looked up at the first submit, then kept
+                index = self._index = pool_index(self.pool)
+            ctx = self._ctx = Ctx(state, self.pool, index)
         if isinstance(action, A.Concede):                              # K 2.8.2
             ctx.emit(E.Conceded(player))
             ctx.emit(E.GameEnded(1 - player, "concede", "K 2.8.2"))
