@@ -104,10 +104,11 @@ def pool_index(pool: dict[str, CardDef]) -> PoolIndex:
 _STATIC_TYPES = frozenset(_STATIC_CHANGERS)
 #: logged events that empty the task stack
 _STACK_CLEARERS = frozenset((E.TasksCleared, E.GameEnded))
-_CHANGES_STATICS, _CLEARS_STACK = 1, 2
+_CHANGES_STATICS, _CLEARS_STACK, _REORDERS = 1, 2, 4
 #: per event type: its reducer and what emitting it does besides (one lookup per event)
 _EMIT = {kind: (reduce, (_CHANGES_STATICS if kind in _STATIC_TYPES else 0)
-                | (_CLEARS_STACK if kind in _STACK_CLEARERS else 0))
+                | (_CLEARS_STACK if kind in _STACK_CLEARERS else 0)
+                | (_REORDERS if kind is E.CreatureShifted else 0))
          for kind, reduce in REDUCERS.items()}
 
 
@@ -141,9 +142,10 @@ class Ctx:
         self.facts = self.index.facts(state.cards)
         #: auto-pass on (the game's option, fixed from the set-up on): read once per call
         self.auto = bool(state.options.get("auto_pass", True))
-        #: per player, (an acting card of theirs on the table?, one of them attached?), kept
-        #: until a card moves (:func:`engine.hkk.windows.window_actions`); None: not asked yet
-        self.acting_on: list[tuple[bool, bool] | None] | None = None
+        #: per player, their cards on the table that could answer a window, in table order,
+        #: kept until a card moves, turns or a row is reordered
+        #: (:func:`engine.hkk.windows.window_actions`); None: not asked yet
+        self.acting_on: list[list[tuple] | None] | None = None
         #: (the call's event list, events emitted so far, the cards that were doomed then): the
         #: table cannot change without an event, so the deaths check asks again only after one
         #: (effects.doomed)
@@ -176,6 +178,8 @@ class Ctx:
                 self._statics = self.acting_on = None
             if flags & _CLEARS_STACK:        # replayed, it empties the stack by itself
                 self._start = self._low = 0
+            if flags & _REORDERS:            # a row of the table reordered (K 32.4)
+                self.acting_on = None
 
     def entry_events(self) -> list[object]:
         """The events of this entry: those emitted, then the stack and step bookkeeping folded

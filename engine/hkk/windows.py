@@ -34,8 +34,6 @@ def window_actions(ctx: Ctx, player: int, kind: str, first_only: bool = False,
     s = ctx.s
     out: list[Any] = []
     me = s.players[player]
-    pool = ctx.pool
-    cards = s.cards
     index = ctx.index
     if kind == "respond":
         fits = index.reactions
@@ -70,41 +68,25 @@ def window_actions(ctx: Ctx, player: int, kind: str, first_only: bool = False,
         out += [A.PlayCard(iid, t) for t in options]
         if first_only:
             return out
-    # the table: nothing to look at unless a card that could act is on it, under the player
-    # (known until a card moves: Ctx.acting_on)
+    # the table: the player's cards that could act there, in table order (known until a card
+    # moves, turns or is reordered: Ctx.acting_on)
     acting_on = ctx.acting_on
     if acting_on is None:
         acting_on = ctx.acting_on = [None, None]
-    known = acting_on[player]
-    if known is None:
-        mine = on_attached = False
-        for i in ctx.facts.acting:
-            card = cards[i]
-            if card.controller == player and card.zone in TABLE_ZONES:
-                mine = True
-                if card.zone == ATTACHED:
-                    on_attached = True
-                    break
-        acting_on[player] = (mine, on_attached)
-    else:
-        mine, on_attached = known
+    mine = acting_on[player]
+    if mine is None:
+        mine = acting_on[player] = _acting_on_table(ctx, player)
     if not mine:
         out.append(_PASS)
         return out
     life_saving = kind == "life_saving"
-    acting = index.acting_saving if life_saving else index.acting
-    activated = index.activated
-    attached = _attached_of(ctx, player) if on_attached else ()
-    for iid in chain(me.reserve, me.guard, me.perm, attached):
-        card = cards[iid]
-        cid = card.cid
-        # a passive non-creature permanent's abilities do not work (K 5.5.8) and it has
-        # nothing to regenerate (K 136.6)
-        if cid not in acting or (not card.active and card.zone == PERM):
+    acting = index.acting
+    respond = kind == "respond"
+    for iid, cid, d, abilities in mine:
+        if not life_saving and cid not in acting:      # it could only regenerate
             continue
-        d = pool[cid]
-        for ab_index in activated[cid]:
-            if kind == "respond" and d.abilities[ab_index].when != "reaction":
+        for ab_index in abilities:
+            if respond and d.abilities[ab_index].when != "reaction":
                 continue
             options = ability_check(ctx, player, iid, ab_index, window, False, quiet)
             if options is False:
@@ -118,6 +100,39 @@ def window_actions(ctx: Ctx, player: int, kind: str, first_only: bool = False,
             if first_only:
                 return out
     out.append(_PASS)
+    return out
+
+
+def _acting_on_table(ctx: Ctx, player: int) -> list[tuple[int, str, CardDef, tuple[int, ...]]]:
+    """The cards of ``player`` on the table that could answer a window, in the order a window
+    lists them (reserve, guard post, permanents, then cards attached anywhere): each with its
+    definition and its activated / reaction abilities. Only cards that could ever act
+    (:attr:`GameFacts.acting`) are looked at; a passive non-creature permanent's abilities do
+    not work (K 5.5.8) and it has nothing to regenerate (K 136.6)."""
+    cards = ctx.s.cards
+    mine = on_attached = False
+    for i in ctx.facts.acting:
+        card = cards[i]
+        if card.controller == player and card.zone in TABLE_ZONES:
+            mine = True
+            if card.zone == ATTACHED:
+                on_attached = True
+                break
+    if not mine:
+        return []
+    me = ctx.s.players[player]
+    pool = ctx.pool
+    index = ctx.index
+    acting = index.acting_saving
+    activated = index.activated
+    attached = _attached_of(ctx, player) if on_attached else ()
+    out = []
+    for iid in chain(me.reserve, me.guard, me.perm, attached):
+        card = cards[iid]
+        cid = card.cid
+        if cid not in acting or (not card.active and card.zone == PERM):
+            continue
+        out.append((iid, cid, pool[cid], activated[cid]))
     return out
 
 
