@@ -74,7 +74,7 @@ class GameFacts:
     window sift's answers (:func:`engine.hkk.windows.window_actions`), which depend only on the
     hand and the kind of window."""
 
-    __slots__ = ("acting", "shrinks", "sifted", "static_cards")
+    __slots__ = ("acting", "acting_set", "shrinks", "sifted", "static_cards")
 
     #: at most this many sift answers are kept per game (a long game starts the dict afresh)
     MAX_SIFTED = 4096
@@ -82,6 +82,7 @@ class GameFacts:
     def __init__(self, index: PoolIndex, cards: list[Card]):
         #: the cards that could ever answer a window from the table (``acting_saving``)
         self.acting = tuple(c.iid for c in cards if c.cid in index.acting_saving)
+        self.acting_set = frozenset(self.acting)
         #: the cards with a static ability (K 130): none of them on the table, none works
         self.static_cards = tuple(c.iid for c in cards if index.statics[c.cid])
         #: is any card of the game one whose static effect lowers HP?
@@ -104,11 +105,15 @@ def pool_index(pool: dict[str, CardDef]) -> PoolIndex:
 _STATIC_TYPES = frozenset(_STATIC_CHANGERS)
 #: logged events that empty the task stack
 _STACK_CLEARERS = frozenset((E.TasksCleared, E.GameEnded))
-_CHANGES_STATICS, _CLEARS_STACK, _REORDERS = 1, 2, 4
+_CHANGES_STATICS, _CLEARS_STACK, _MOVES_CARD, _ACTIVATES = 1, 2, 4, 8
+#: events about one card (``.card``) that may move, turn or reorder it: the table cards that
+#: could answer a window (Ctx.acting_on) change only if it is one of them or a host of one
+_CARD_EVENTS = frozenset((E.CardMoved, E.CardTurned, E.GuardMoved, E.CreatureShifted))
 #: per event type: its reducer and what emitting it does besides (one lookup per event)
 _EMIT = {kind: (reduce, (_CHANGES_STATICS if kind in _STATIC_TYPES else 0)
                 | (_CLEARS_STACK if kind in _STACK_CLEARERS else 0)
-                | (_REORDERS if kind is E.CreatureShifted else 0))
+                | (_MOVES_CARD if kind in _CARD_EVENTS else 0)
+                | (_ACTIVATES if kind is E.PlayerActivated else 0))
          for kind, reduce in REDUCERS.items()}
 
 
@@ -143,7 +148,8 @@ class Ctx:
         #: auto-pass on (the game's option, fixed from the set-up on): read once per call
         self.auto = bool(state.options.get("auto_pass", True))
         #: per player, their cards on the table that could answer a window, in table order,
-        #: kept until a card moves, turns or a row is reordered
+        #: kept until one of them (or a host of one) moves, turns or is reordered, or a player's
+        #: permanents are activated
         #: (:func:`engine.hkk.windows.window_actions`); None: not asked yet
         self.acting_on: list[list[tuple] | None] | None = None
         #: (the call's event list, events emitted so far, the cards that were doomed then): the
@@ -175,11 +181,13 @@ class Ctx:
         self.version += 1
         if flags:
             if flags & _CHANGES_STATICS:     # cards moved or turned: the table changed
-                self._statics = self.acting_on = None
+                self._statics = None
+            if self.acting_on is not None and (flags & _ACTIVATES or (
+                    flags & _MOVES_CARD and (event.card in self.facts.acting_set  # type: ignore[attr-defined]
+                                             or self.s.cards[event.card].attachments))):  # type: ignore[attr-defined]
+                self.acting_on = None
             if flags & _CLEARS_STACK:        # replayed, it empties the stack by itself
                 self._start = self._low = 0
-            if flags & _REORDERS:            # a row of the table reordered (K 32.4)
-                self.acting_on = None
 
     def entry_events(self) -> list[object]:
         """The events of this entry: those emitted, then the stack and step bookkeeping folded
