@@ -74,7 +74,7 @@ class GameFacts:
     window sift's answers (:func:`engine.hkk.windows.window_actions`), which depend only on the
     hand and the kind of window."""
 
-    __slots__ = ("acting", "acting_set", "shrinks", "sifted", "static_cards")
+    __slots__ = ("acting", "acting_set", "shrinks", "sifted", "static_cards", "static_set")
 
     #: at most this many sift answers are kept per game (a long game starts the dict afresh)
     MAX_SIFTED = 4096
@@ -85,6 +85,7 @@ class GameFacts:
         self.acting_set = frozenset(self.acting)
         #: the cards with a static ability (K 130): none of them on the table, none works
         self.static_cards = tuple(c.iid for c in cards if index.statics[c.cid])
+        self.static_set = frozenset(self.static_cards)
         #: is any card of the game one whose static effect lowers HP?
         self.shrinks = any(c.cid in index.shrinkers for c in cards)
         #: (window's card set, hand) -> the hand cards worth a closer look
@@ -180,8 +181,11 @@ class Ctx:
         self.out.append(event)
         self.version += 1
         if flags:
-            if flags & _CHANGES_STATICS:     # cards moved or turned: the table changed
-                self._statics = None
+            if flags & _CHANGES_STATICS and self._statics is not None and (
+                    not flags & _MOVES_CARD
+                    or event.card in self.facts.static_set  # type: ignore[attr-defined]
+                    or self.s.cards[event.card].attachments):  # type: ignore[attr-defined]
+                self._statics = None         # a card with a static ability (or a host) moved
             if self.acting_on is not None and (flags & _ACTIVATES or (
                     flags & _MOVES_CARD and (event.card in self.facts.acting_set  # type: ignore[attr-defined]
                                              or self.s.cards[event.card].attachments))):  # type: ignore[attr-defined]
