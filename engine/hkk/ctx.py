@@ -120,7 +120,8 @@ _EMIT = {kind: (reduce, (_CHANGES_STATICS if kind in _STATIC_TYPES else 0)
 
 class Ctx:
     __slots__ = ("s", "pool", "out", "turn_break", "_statics", "index", "version", "choices",
-                 "legal", "_start", "_low", "_steps", "facts", "auto", "acting_on", "doomed_at")
+                 "legal", "_start", "_low", "_steps", "facts", "auto", "acting_on", "doomed_at",
+                 "_base")
 
     def __init__(self, state: State, pool: dict[str, CardDef], index: PoolIndex | None = None):
         self.s = state
@@ -133,9 +134,10 @@ class Ctx:
         #: bumped by every event except task-stack bookkeeping: answers about "what could a
         #: player do now" stay valid while it is unchanged
         self.version = 0
-        #: (version, anything but Pass?, the full answer list when it was listed)
-        self.choices: dict[tuple[int, str, tuple[int, ...]],
-                           tuple[int, bool, list[object] | None]] = {}
+        #: per (player, window kind, window data, timing class): (:meth:`events` then, anything
+        #: but Pass?, the full answer list); see :func:`engine.hkk.windows.window_choice`
+        self.choices: dict[tuple[int, str, tuple[int, ...], int],
+                           tuple[int, bool, list[object]]] = {}
         #: the answers of the decision auto-pass last kept open, listed while deciding to keep
         #: it: (its task, version, answers); the ruleset hands them out as the legal actions
         self.legal: tuple[Task, int, list[object]] | None = None
@@ -157,6 +159,8 @@ class Ctx:
         #: table cannot change without an event, so the deaths check asks again only after one
         #: (effects.doomed)
         self.doomed_at: tuple[list[object], int, list[int]] | None = None
+        #: the events this context emitted in its earlier calls (:meth:`events`)
+        self._base = 0
 
     def renew(self) -> None:
         """Begin a new call (a submit) on the same state, keeping what is known about it.
@@ -167,6 +171,7 @@ class Ctx:
         events, the folded stack and steps, the answers kept for the pending decision) starts
         afresh. The ruleset renews the context of the state it last ran instead of building one
         per submit (:meth:`engine.hkk.ruleset.HkkRuleset.submit`)."""
+        self._base += len(self.out)
         self.out = []
         self.turn_break = False
         self._start = self._low = len(self.s.tasks)
@@ -174,6 +179,11 @@ class Ctx:
         self.legal = None
         if len(self.choices) > 64:       # answers of earlier versions are of no use any more
             self.choices.clear()
+
+    def events(self) -> int:
+        """How many events this context has emitted on its state, over all its calls: the
+        state cannot change without one."""
+        return self._base + len(self.out)
 
     def emit(self, event: object) -> None:
         reduce, flags = _EMIT[type(event)]

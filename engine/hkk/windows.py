@@ -171,31 +171,52 @@ _PROBES = {(kind, player): Task(kind, player)
            for kind in ("priority", "respond", "life_saving") for player in (0, 1)}
 
 
+#: the phases in which a window's answers are as in every other: no card is played and no
+#: ability used unless its text allows it (K 3.8, 29.4.6-29.4.7, 30.2, 32.2, 40.5;
+#: play.closed_phase_refusal), and the combat steps that are no window (K 33.2, 36.2)
+_CLOSED_PHASES = frozenset(("setup", "prep", "draw", "exchange", "end"))
+_COMBAT_WINDOWS = frozenset((0, 3, 6))
+_MAIN = frozenset(("main1", "main2"))
+
+
 def window_choice(ctx: Ctx, player: int, kind: str, window: Task | None) -> bool:
-    """Has ``player`` anything but Pass in a ``kind`` window? Cached per table state.
+    """Has ``player`` anything but Pass in a ``kind`` window? Known until the next event.
+
+    What a window offers depends on the state, which changes only by events, on the window
+    (its kind, player and data) and on the step only through its timing: whether it is one in
+    which nothing may be played (:func:`engine.hkk.play.closed_phase_refusal`) and whether it
+    is the player's own main phase (K 8.1.1, 8.5.2, 31.2). So the answer is kept under those,
+    until the next event: steps begun without an event (combat windows before each sub-phase
+    when nobody attacked, K 33.2) ask it again for free.
 
     The full answer list is made (a "no" costs the same either way) and kept with the answer:
     asked about the open window (``window`` None, auto-pass), a "yes" keeps it open, its player
     is asked next, and the list is left in ``ctx.legal``, so that the legal actions are not
     listed twice; asked before opening a window (``window_needed``), a "yes" opens it at once
     and the open window's question finds the list here."""
+    s = ctx.s
     top = window is None
-    key = (player, kind, ctx.s.tasks[-1].data if top else window.data)
-    hit = ctx.choices.get(key)
-    if hit is not None and hit[0] == ctx.version and (not top or not hit[1] or hit[2]):
-        answer, answers = hit[1], hit[2]
-    elif top:
-        answers = window_actions(ctx, player, kind)
-        answer = len(answers) > 1         # Pass is always last
-        ctx.choices[key] = (ctx.version, answer, answers)
+    phase = s.phase
+    if phase in _CLOSED_PHASES or (phase == "combat" and s.step not in _COMBAT_WINDOWS):
+        timing = 0
+    elif phase in _MAIN and s.active == player:
+        timing = 2
     else:
-        # listed in full: a "no" costs the same, and a "yes" opens the window at once (same
-        # version, same key), whose answers are then taken from here instead of listed again
+        timing = 1
+    key = (player, kind, s.tasks[-1].data if top else window.data, timing)  # type: ignore[union-attr]
+    events = ctx._base + len(ctx.out)               # Ctx.events, inline
+    choices = ctx.choices
+    hit = choices.get(key)
+    if hit is not None and hit[0] == events:
+        answer, answers = hit[1], hit[2]
+    else:
+        # listed in full: a "no" costs the same, and a "yes" before opening a window opens it
+        # at once (same events, same key), whose answers are then taken from here
         answers = window_actions(ctx, player, kind, False, window)
         answer = len(answers) > 1         # Pass is always last
-        ctx.choices[key] = (ctx.version, answer, answers)
-    if top and answer and answers:
-        ctx.legal = (ctx.s.tasks[-1], ctx.version, answers)
+        choices[key] = (events, answer, answers)
+    if top and answer:
+        ctx.legal = (s.tasks[-1], ctx.version, answers)
     return answer
 
 
