@@ -199,7 +199,15 @@ class HkkRuleset(HkkProtocol):
         return ctx.entry_events()
 
     def submit(self, state: State, player: int, action: Any) -> list[Any]:
+        kept = self._legal
         self._legal = None
+        if (kept is not None and kept[0] is state and state.tasks and state.tasks[-1] is kept[1]
+                and kept[1].player == player and state.result is None):
+            # one of the answers the rules listed for this very decision (the same object):
+            # it names only this game's cards and the player's own, and is legal as listed
+            for listed in kept[2]:
+                if listed is action:
+                    return self._run(state, player, action, True)
         if state.result is not None:
             raise refuse("K 4.19.1", "The game is over: a game lasts until it is won, conceded "
                          "or drawn, and this one has ended.", "game_over")
@@ -226,7 +234,22 @@ class HkkRuleset(HkkProtocol):
         problem = _ownership_refusal(state, player, action)
         if problem:
             raise problem
-        decisions.answer(ctx, player, action)
+        return self._run(state, player, action, False, ctx)
+
+    def _run(self, state: State, player: int, action: Any, listed: bool,
+             ctx: Ctx | None = None) -> list[Any]:
+        """Carry out ``player``'s answer and run the rules on to the next decision (``listed``:
+        the answer is one the rules listed for this decision, so it is not checked again)."""
+        if ctx is None:
+            ctx = self._ctx
+            if ctx is not None and ctx.s is state:
+                ctx.renew()
+            else:
+                index = self._index
+                if index is None:
+                    index = self._index = pool_index(self.pool)
+                ctx = self._ctx = Ctx(state, self.pool, index)
+        decisions.answer(ctx, player, action, listed)
         advance(ctx)
         self._keep_legal(ctx)
         return ctx.entry_events()
