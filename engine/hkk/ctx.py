@@ -106,7 +106,17 @@ def pool_index(pool: dict[str, CardDef]) -> PoolIndex:
 _STATIC_TYPES = frozenset(_STATIC_CHANGERS)
 #: logged events that empty the task stack
 _STACK_CLEARERS = frozenset((E.TasksCleared, E.GameEnded))
-_CHANGES_STATICS, _CLEARS_STACK, _MOVES_CARD, _ACTIVATES = 1, 2, 4, 8
+_CHANGES_STATICS, _CLEARS_STACK, _MOVES_CARD, _ACTIVATES, _WOUNDS = 1, 2, 4, 8, 16
+#: events that cannot change which cards are at <= 0 HP / SP, nor their order (they touch no
+#: card's zone, damage, counters, pumps or keywords, nor the active player, nor the statics):
+#: every other event makes the deaths check look again (effects.doomed, Ctx.doomed_at)
+_KEEP_WOUNDS = frozenset((
+    E.VpChanged, E.McChanged, E.LifeChanged, E.MaxLifeChanged, E.CardDrawn, E.DeckShuffled,
+    E.LinePushed, E.LinePopped, E.LineItemPrevented, E.LineItemRetargeted, E.TriggerQueued,
+    E.TriggerTaken, E.CombatBegan, E.CombatEnded, E.WoundsChecked, E.DamagePrevented,
+    E.RandomPicked, E.ComponentsWaived, E.AttackDeclared, E.AttackWithdrawn, E.HitBackChosen,
+    E.CombatAbilityAnnounced, E.Conceded, E.DrawOffered, E.DrawDeclined, E.AbilityUsed,
+    E.CardsPlayedCounted))
 #: events about one card (``.card``) that may move, turn or reorder it: the table cards that
 #: could answer a window (Ctx.acting_on) change only if it is one of them or a host of one
 _CARD_EVENTS = frozenset((E.CardMoved, E.CardTurned, E.GuardMoved, E.CreatureShifted))
@@ -114,7 +124,8 @@ _CARD_EVENTS = frozenset((E.CardMoved, E.CardTurned, E.GuardMoved, E.CreatureShi
 _EMIT = {kind: (reduce, (_CHANGES_STATICS if kind in _STATIC_TYPES else 0)
                 | (_CLEARS_STACK if kind in _STACK_CLEARERS else 0)
                 | (_MOVES_CARD if kind in _CARD_EVENTS else 0)
-                | (_ACTIVATES if kind is E.PlayerActivated else 0))
+                | (_ACTIVATES if kind is E.PlayerActivated else 0)
+                | (0 if kind in _KEEP_WOUNDS else _WOUNDS))
          for kind, reduce in REDUCERS.items()}
 
 
@@ -155,10 +166,9 @@ class Ctx:
         #: permanents are activated
         #: (:func:`engine.hkk.windows.window_actions`); None: not asked yet
         self.acting_on: list[list[tuple] | None] | None = None
-        #: (the call's event list, events emitted so far, the cards that were doomed then): the
-        #: table cannot change without an event, so the deaths check asks again only after one
-        #: (effects.doomed)
-        self.doomed_at: tuple[list[object], int, list[int]] | None = None
+        #: the cards that were doomed when the deaths check last looked (effects.doomed), kept
+        #: until an event that could change them (any but those of _KEEP_WOUNDS)
+        self.doomed_at: list[int] | None = None
         #: the events this context emitted in its earlier calls (:meth:`events`)
         self._base = 0
 
@@ -191,6 +201,8 @@ class Ctx:
         self.out.append(event)
         self.version += 1
         if flags:
+            if flags & _WOUNDS:
+                self.doomed_at = None
             if flags & _CHANGES_STATICS and self._statics is not None and (
                     not flags & _MOVES_CARD
                     or event.card in self.facts.static_set  # type: ignore[attr-defined]

@@ -325,8 +325,8 @@ def _apply(ctx: Ctx, eff: Effect, t: Target, controller: int, source: int, by_sp
 def doomed(ctx: Ctx) -> list[int]:
     """Creatures at <= 0 HP and buildings at <= 0 SP on the table (K 35.10, 36.9, 37.5)."""
     known = ctx.doomed_at
-    if known is not None and known[0] is ctx.out and known[1] == len(ctx.out):
-        return list(known[2])                             # no event since: the same answer
+    if known is not None:            # no event since that could change it: the same answer
+        return list(known)
     out: list[int] = []
     # does a static shrink HP? Never without a card that could (asked when it matters)
     shrinking = None if ctx.facts.shrinks else False
@@ -350,5 +350,5 @@ def doomed(ctx: Ctx) -> list[int]:
                     continue
                 if max_hp_of(ctx, iid) - card.damage <= 0:
                     out.append(iid)
-    ctx.doomed_at = (ctx.out, len(ctx.out), out[:])
+    ctx.doomed_at = out[:]
     return out
