@@ -74,7 +74,8 @@ class GameFacts:
     window sift's answers (:func:`engine.hkk.windows.window_actions`), which depend only on the
     hand and the kind of window."""
 
-    __slots__ = ("acting", "acting_set", "shrinks", "sifted", "static_cards", "static_set")
+    __slots__ = ("acting", "acting_set", "by_when", "shrinks", "sifted", "static_cards",
+                 "static_set")
 
     #: at most this many sift answers are kept per game (a long game starts the dict afresh)
     MAX_SIFTED = 4096
@@ -86,6 +87,13 @@ class GameFacts:
         #: the cards with a static ability (K 130): none of them on the table, none works
         self.static_cards = tuple(c.iid for c in cards if index.statics[c.cid])
         self.static_set = frozenset(self.static_cards)
+        #: per ``Ability.when``: the cards with such an ability (none on the table under a
+        #: player: no related effect of that kind to look for, triggers / effects)
+        by_when: dict[str, list[int]] = {}
+        for c in cards:
+            for when in index.whens[c.cid]:
+                by_when.setdefault(when, []).append(c.iid)
+        self.by_when = {when: tuple(iids) for when, iids in by_when.items()}
         #: is any card of the game one whose static effect lowers HP?
         self.shrinks = any(c.cid in index.shrinkers for c in cards)
         #: (window's card set, hand) -> the hand cards worth a closer look

@@ -155,6 +155,13 @@ def play_related(ctx: Ctx, player: int, iid: int) -> list[Trigger]:
     permanents, attached cards included (K 22.1). The card's player orders them (K 22.1.2)."""
     s = ctx.s
     opp = 1 - player
+    cards = s.cards
+    for i in ctx.facts.by_when.get("opponent_played", ()):   # any such card of theirs in play?
+        card = cards[i]
+        if card.controller == opp and card.zone in TABLE_ZONES:
+            break
+    else:
+        return []
     played = ctx.d(iid)
     me = s.players[opp]
     sources = me.reserve + me.guard + me.perm
@@ -162,7 +169,6 @@ def play_related(ctx: Ctx, player: int, iid: int) -> list[Trigger]:
         for host in p.reserve + p.guard + p.perm:
             sources += [a for a in s.cards[host].attachments if s.cards[a].controller == opp]
     out = []
-    cards = s.cards
     whens = ctx.index.whens
     pool = ctx.pool
     for source in sources:
