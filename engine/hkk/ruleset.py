@@ -151,7 +151,10 @@ class HkkRuleset(HkkProtocol):
         self._legal: tuple[State, Any, list[Any]] | None = None
         #: the rules context of the state the last call ran on, renewed by the next submit on
         #: that same state (what it knows stays valid: every change goes through its emit);
-        #: dropped when an event is applied from outside (a replay) or a game starts
+        #: dropped when an event is applied from outside (a replay) or a game starts. The
+        #: contract, as for the answers kept above: a state is advanced only through this
+        #: object (start / submit / apply), as a Game does; another state (another table
+        #: served by the same object, a state rebuilt by undo) gets a context of its own
         self._ctx: Ctx | None = None
 
     # -- state ----------------------------------------------------------------------
