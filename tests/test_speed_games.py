@@ -106,3 +106,58 @@ def test_play_out_pauses_the_garbage_collector_only_while_bots_that_do_not_searc
         assert seen and all(seen), "the collector was paused although a bot searches"
     finally:
         (gc.enable if was else gc.disable)()
+
+
+def _events_of(game: Game) -> list[bytes]:
+    return [msgspec.msgpack.encode((e.player, e.action, e.events)) for e in game.entries]
+
+
+def test_one_ruleset_object_playing_two_games_in_turn_plays_each_as_alone():
+    """The HKK ruleset carries its rules context (what it knows about a state: statics, the
+    cards that could act, window answers) from one submit to the next on the same state
+    (issue 15). One ruleset object serving two tables in turn must switch contexts with the
+    state: each game plays out exactly as it does alone."""
+    plugin = registry.get("hkk")
+    decks = [d.id for d in plugin.decks()]
+
+    def new_games(ruleset):
+        out = []
+        for g in range(2):
+            chosen = (decks[g], decks[g + 2])
+            header = plugin.new_header(chosen, 11 + g, seats=tuple(
+                Seat("AB"[i], d, "ai:random") for i, d in enumerate(chosen)))
+            game = Game.new(ruleset or plugin.ruleset_for(header), header)
+            out.append((game, [make_bot("random", game.ruleset, 5 + 2 * g + i)
+                               for i in range(2)]))
+        return out
+
+    alone = new_games(None)
+    for game, bots in alone:
+        play_out(game, bots)
+    shared = new_games(type(alone[0][0].ruleset)(alone[0][0].ruleset.pool))
+    assert shared[0][0].ruleset is shared[1][0].ruleset
+    live = list(shared)
+    while live:
+        for game, bots in list(live):
+            decision = game.pending()
+            if decision is None:
+                live.remove((game, bots))
+                continue
+            legal = game.legal_actions(decision.player)
+            game.submit(decision.player, bots[decision.player].pick(legal))
+    for (a, _), (b, _) in zip(alone, shared):
+        assert len(a.entries) > 50
+        assert _events_of(b) == _events_of(a), "sharing the ruleset object changed a game"
+        assert msgspec.msgpack.encode(b.state) == msgspec.msgpack.encode(a.state)
+
+
+def test_random_bot_pick_is_its_choice_from_the_legal_actions():
+    """play_out asks the random bot through pick() (no context made): the same answers, in the
+    same order, as choose() with a context."""
+    from engine.ai.bots import RandomBot
+    from engine.core.search import BotContext
+
+    legal = list(range(17))
+    a, b = RandomBot(9), RandomBot(9)
+    assert [a.pick(legal) for _ in range(50)] == [
+        b.choose(BotContext(0, None, legal)) for _ in range(50)]

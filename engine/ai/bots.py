@@ -44,6 +44,11 @@ class RandomBot:
     def choose(self, ctx: Any, legal: list[Any] | None = None) -> Any:
         return self.rng.choice(unpack(ctx, legal)[1])
 
+    def pick(self, legal: list[Any]) -> Any:
+        """:meth:`choose` from the legal actions alone (a play-out's shortcut: the same pick,
+        no context made)."""
+        return self.rng.choice(legal)
+
 
 def bot_names(ruleset_name: str) -> list[str]:
     """The bots a ruleset offers in menus and at a server's tables (its plugin's, with the

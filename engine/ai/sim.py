@@ -7,7 +7,7 @@ import gc
 from typing import Any, Callable
 
 from engine.core.game import Game
-from engine.core.search import ask
+from engine.core.search import BotContext, ask
 
 
 def play_out(game: Game, bots: list[Any], max_decisions: int = 50_000,
@@ -35,13 +35,26 @@ def play_out(game: Game, bots: list[Any], max_decisions: int = 50_000,
 def _play(game: Game, bots: list[Any], max_decisions: int,
           after: Callable[[Game, int, Any, list], None] | None) -> Game:
     ruleset = game.ruleset
+    # a bot that neither searches nor looks at the view gets the context ask() would give it,
+    # made here (no view to build, nothing to look up per decision); one that can pick from
+    # the legal actions alone (``pick``, e.g. the random bot) is given just those
+    plain = [not getattr(bot, "needs_samples", False) and not getattr(bot, "needs_view", True)
+             for bot in bots]
+    pickers = [getattr(bot, "pick", None) if plain[seat] else None
+               for seat, bot in enumerate(bots)]
     for _ in range(max_decisions):
         decision = game.pending()
         if decision is None:
             return game
         seat = decision.player
         legal = game.legal_actions(seat)
-        action = ask(bots[seat], ruleset, game.state, seat, legal, decision=len(game.entries))
+        pick = pickers[seat]
+        if pick is not None:
+            action = pick(legal)
+        elif plain[seat]:
+            action = bots[seat].choose(BotContext(seat, None, legal, len(game.entries)))
+        else:
+            action = ask(bots[seat], ruleset, game.state, seat, legal, decision=len(game.entries))
         events = game.submit(seat, action)
         if after is not None:
             after(game, seat, action, events)

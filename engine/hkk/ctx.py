@@ -74,7 +74,8 @@ class GameFacts:
     window sift's answers (:func:`engine.hkk.windows.window_actions`), which depend only on the
     hand and the kind of window."""
 
-    __slots__ = ("acting", "shrinks", "sifted", "static_cards")
+    __slots__ = ("acting", "acting_set", "by_when", "shrinks", "sifted", "static_cards",
+                 "static_set")
 
     #: at most this many sift answers are kept per game (a long game starts the dict afresh)
     MAX_SIFTED = 4096
@@ -82,8 +83,17 @@ class GameFacts:
     def __init__(self, index: PoolIndex, cards: list[Card]):
         #: the cards that could ever answer a window from the table (``acting_saving``)
         self.acting = tuple(c.iid for c in cards if c.cid in index.acting_saving)
+        self.acting_set = frozenset(self.acting)
         #: the cards with a static ability (K 130): none of them on the table, none works
         self.static_cards = tuple(c.iid for c in cards if index.statics[c.cid])
+        self.static_set = frozenset(self.static_cards)
+        #: per ``Ability.when``: the cards with such an ability (none on the table under a
+        #: player: no related effect of that kind to look for, triggers / effects)
+        by_when: dict[str, list[int]] = {}
+        for c in cards:
+            for when in index.whens[c.cid]:
+                by_when.setdefault(when, []).append(c.iid)
+        self.by_when = {when: tuple(iids) for when, iids in by_when.items()}
         #: is any card of the game one whose static effect lowers HP?
         self.shrinks = any(c.cid in index.shrinkers for c in cards)
         #: (window's card set, hand) -> the hand cards worth a closer look
@@ -104,16 +114,33 @@ def pool_index(pool: dict[str, CardDef]) -> PoolIndex:
 _STATIC_TYPES = frozenset(_STATIC_CHANGERS)
 #: logged events that empty the task stack
 _STACK_CLEARERS = frozenset((E.TasksCleared, E.GameEnded))
-_CHANGES_STATICS, _CLEARS_STACK = 1, 2
+_CHANGES_STATICS, _CLEARS_STACK, _MOVES_CARD, _ACTIVATES, _WOUNDS = 1, 2, 4, 8, 16
+#: events that cannot change which cards are at <= 0 HP / SP, nor their order (they touch no
+#: card's zone, damage, counters, pumps or keywords, nor the active player, nor the statics):
+#: every other event makes the deaths check look again (effects.doomed, Ctx.doomed_at)
+_KEEP_WOUNDS = frozenset((
+    E.VpChanged, E.McChanged, E.LifeChanged, E.MaxLifeChanged, E.CardDrawn, E.DeckShuffled,
+    E.LinePushed, E.LinePopped, E.LineItemPrevented, E.LineItemRetargeted, E.TriggerQueued,
+    E.TriggerTaken, E.CombatBegan, E.CombatEnded, E.WoundsChecked, E.DamagePrevented,
+    E.RandomPicked, E.ComponentsWaived, E.AttackDeclared, E.AttackWithdrawn, E.HitBackChosen,
+    E.CombatAbilityAnnounced, E.Conceded, E.DrawOffered, E.DrawDeclined, E.AbilityUsed,
+    E.CardsPlayedCounted))
+#: events about one card (``.card``) that may move, turn or reorder it: the table cards that
+#: could answer a window (Ctx.acting_on) change only if it is one of them or a host of one
+_CARD_EVENTS = frozenset((E.CardMoved, E.CardTurned, E.GuardMoved, E.CreatureShifted))
 #: per event type: its reducer and what emitting it does besides (one lookup per event)
 _EMIT = {kind: (reduce, (_CHANGES_STATICS if kind in _STATIC_TYPES else 0)
-                | (_CLEARS_STACK if kind in _STACK_CLEARERS else 0))
+                | (_CLEARS_STACK if kind in _STACK_CLEARERS else 0)
+                | (_MOVES_CARD if kind in _CARD_EVENTS else 0)
+                | (_ACTIVATES if kind is E.PlayerActivated else 0)
+                | (0 if kind in _KEEP_WOUNDS else _WOUNDS))
          for kind, reduce in REDUCERS.items()}
 
 
 class Ctx:
     __slots__ = ("s", "pool", "out", "turn_break", "_statics", "index", "version", "choices",
-                 "legal", "_start", "_low", "_steps", "facts", "auto", "acting_on", "doomed_at")
+                 "legal", "_start", "_low", "_steps", "facts", "auto", "acting_on", "doomed_at",
+                 "_base")
 
     def __init__(self, state: State, pool: dict[str, CardDef], index: PoolIndex | None = None):
         self.s = state
@@ -126,9 +153,10 @@ class Ctx:
         #: bumped by every event except task-stack bookkeeping: answers about "what could a
         #: player do now" stay valid while it is unchanged
         self.version = 0
-        #: (version, anything but Pass?, the full answer list when it was listed)
-        self.choices: dict[tuple[int, str, tuple[int, ...]],
-                           tuple[int, bool, list[object] | None]] = {}
+        #: per (player, window kind, window data, timing class): (:meth:`events` then, anything
+        #: but Pass?, the full answer list); see :func:`engine.hkk.windows.window_choice`
+        self.choices: dict[tuple[int, str, tuple[int, ...], int],
+                           tuple[int, bool, list[object]]] = {}
         #: the answers of the decision auto-pass last kept open, listed while deciding to keep
         #: it: (its task, version, answers); the ruleset hands them out as the legal actions
         self.legal: tuple[Task, int, list[object]] | None = None
@@ -141,12 +169,39 @@ class Ctx:
         self.facts = self.index.facts(state.cards)
         #: auto-pass on (the game's option, fixed from the set-up on): read once per call
         self.auto = bool(state.options.get("auto_pass", True))
-        #: per player, (an acting card of theirs on the table?, one of them attached?), kept
-        #: until a card moves (:func:`engine.hkk.windows.window_actions`); None: not asked yet
-        self.acting_on: list[tuple[bool, bool] | None] | None = None
-        #: (events emitted so far, the cards that were doomed then): the table cannot change
-        #: without an event, so the deaths check asks again only after one (effects.doomed)
-        self.doomed_at: tuple[int, list[int]] | None = None
+        #: per player, their cards on the table that could answer a window, in table order,
+        #: kept until one of them (or a host of one) moves, turns or is reordered, or a player's
+        #: permanents are activated
+        #: (:func:`engine.hkk.windows.window_actions`); None: not asked yet
+        self.acting_on: list[list[tuple] | None] | None = None
+        #: the cards that were doomed when the deaths check last looked (effects.doomed), kept
+        #: until an event that could change them (any but those of _KEEP_WOUNDS)
+        self.doomed_at: list[int] | None = None
+        #: the events this context emitted in its earlier calls (:meth:`events`)
+        self._base = 0
+
+    def renew(self) -> None:
+        """Begin a new call (a submit) on the same state, keeping what is known about it.
+
+        Every change of state goes through :meth:`emit` (which drops what it makes stale), so
+        the statics, who has an acting card and the window answers (checked against
+        :attr:`version`) stay valid from one call to the next; only the call's own record (its
+        events, the folded stack and steps, the answers kept for the pending decision) starts
+        afresh. The ruleset renews the context of the state it last ran instead of building one
+        per submit (:meth:`engine.hkk.ruleset.HkkRuleset.submit`)."""
+        self._base += len(self.out)
+        self.out = []
+        self.turn_break = False
+        self._start = self._low = len(self.s.tasks)
+        self._steps = []
+        self.legal = None
+        if len(self.choices) > 64:       # answers of earlier versions are of no use any more
+            self.choices.clear()
+
+    def events(self) -> int:
+        """How many events this context has emitted on its state, over all its calls: the
+        state cannot change without one."""
+        return self._base + len(self.out)
 
     def emit(self, event: object) -> None:
         reduce, flags = _EMIT[type(event)]
@@ -154,8 +209,17 @@ class Ctx:
         self.out.append(event)
         self.version += 1
         if flags:
-            if flags & _CHANGES_STATICS:     # cards moved or turned: the table changed
-                self._statics = self.acting_on = None
+            if flags & _WOUNDS:
+                self.doomed_at = None
+            if flags & _CHANGES_STATICS and self._statics is not None and (
+                    not flags & _MOVES_CARD
+                    or event.card in self.facts.static_set  # type: ignore[attr-defined]
+                    or self.s.cards[event.card].attachments):  # type: ignore[attr-defined]
+                self._statics = None         # a card with a static ability (or a host) moved
+            if self.acting_on is not None and (flags & _ACTIVATES or (
+                    flags & _MOVES_CARD and (event.card in self.facts.acting_set  # type: ignore[attr-defined]
+                                             or self.s.cards[event.card].attachments))):  # type: ignore[attr-defined]
+                self.acting_on = None
             if flags & _CLEARS_STACK:        # replayed, it empties the stack by itself
                 self._start = self._low = 0
 

@@ -267,6 +267,17 @@ def _answer_window(ctx: Ctx, player: int, p: Any, action: Any) -> None:
         perform_regenerate(ctx, player, action.card)
 
 
+def _perform_window(ctx: Ctx, player: int, action: Any) -> None:
+    """Carry out a window's answer the rules listed (:func:`_answer_window` without its
+    checks)."""
+    if isinstance(action, A.PlayCard):
+        perform_play(ctx, player, action.card, tuple(action.targets))
+    elif isinstance(action, A.Activate):
+        perform_activate(ctx, player, action.card, action.ability, tuple(action.targets))
+    else:
+        perform_regenerate(ctx, player, action.card)
+
+
 def _window(name: str, rule: str, decider: str, on_pass: Callable[[Ctx, int, Any], None],
             asks: str, params: type[Params] = Turns) -> DecisionKind[Any]:
     """A window (:mod:`engine.hkk.windows`): play a card, use an ability, regenerate, or pass."""
@@ -719,10 +730,22 @@ def _misplaced(ctx: Ctx, player: int, top: Task, action: Any) -> IllegalAction:
                   f"{names}).", "wrong_action", expected=names)
 
 
-def answer(ctx: Ctx, player: int, action: Any) -> None:
-    """Validate ``action`` as ``player``'s answer to the pending decision and carry it out."""
+def answer(ctx: Ctx, player: int, action: Any, listed: bool = False) -> None:
+    """Validate ``action`` as ``player``'s answer to the pending decision and carry it out.
+    ``listed``: it is one of the answers :func:`legal_actions` gave for this very decision (the
+    same object, the state unchanged since), so a window's play or ability is not checked
+    again."""
     s = ctx.s
     top = s.tasks[-1] if s.tasks else None
+    if listed:
+        kind = KINDS[top.kind]                        # type: ignore[union-attr]
+        if type(action) is A.Pass:
+            kind.pass_(ctx, player, kind.params.of(top))  # type: ignore[arg-type]
+        elif kind.window:
+            _perform_window(ctx, player, action)
+        else:
+            kind.handle(ctx, player, kind.params.of(top), action)  # type: ignore[arg-type]
+        return
     if top is None or top.kind not in KINDS:
         raise refuse("K 28", "The game is not waiting for any decision yet: it is set up first, "
                      "before the first turn.", "no_decision")

@@ -155,6 +155,13 @@ def play_related(ctx: Ctx, player: int, iid: int) -> list[Trigger]:
     permanents, attached cards included (K 22.1). The card's player orders them (K 22.1.2)."""
     s = ctx.s
     opp = 1 - player
+    cards = s.cards
+    for i in ctx.facts.by_when.get("opponent_played", ()):   # any such card of theirs in play?
+        card = cards[i]
+        if card.controller == opp and card.zone in TABLE_ZONES:
+            break
+    else:
+        return []
     played = ctx.d(iid)
     me = s.players[opp]
     sources = me.reserve + me.guard + me.perm
@@ -162,7 +169,6 @@ def play_related(ctx: Ctx, player: int, iid: int) -> list[Trigger]:
         for host in p.reserve + p.guard + p.perm:
             sources += [a for a in s.cards[host].attachments if s.cards[a].controller == opp]
     out = []
-    cards = s.cards
     whens = ctx.index.whens
     pool = ctx.pool
     for source in sources:
@@ -325,8 +331,8 @@ def _apply(ctx: Ctx, eff: Effect, t: Target, controller: int, source: int, by_sp
 def doomed(ctx: Ctx) -> list[int]:
     """Creatures at <= 0 HP and buildings at <= 0 SP on the table (K 35.10, 36.9, 37.5)."""
     known = ctx.doomed_at
-    if known is not None and known[0] == len(ctx.out):    # no event since: the same answer
-        return list(known[1])
+    if known is not None:            # no event since that could change it: the same answer
+        return list(known)
     out: list[int] = []
     # does a static shrink HP? Never without a card that could (asked when it matters)
     shrinking = None if ctx.facts.shrinks else False
@@ -350,5 +356,5 @@ def doomed(ctx: Ctx) -> list[int]:
                     continue
                 if max_hp_of(ctx, iid) - card.damage <= 0:
                     out.append(iid)
-    ctx.doomed_at = (len(ctx.out), out[:])
+    ctx.doomed_at = out[:]
     return out

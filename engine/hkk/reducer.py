@@ -19,6 +19,32 @@ def _zone_list(state: State, card: Card) -> list[int] | None:
                    card.zone)
 
 
+def _on_table(state: State) -> list[Card]:
+    """The cards on the table (K 5.4-5.5): the players' reserves, guard posts and permanents,
+    each followed by the cards attached to it. Only these carry what lasts a turn (uses,
+    regeneration, damage, pumps, attacks, granted keywords): a card leaving the table forgets
+    it (K 93.1, :func:`_reset_on_leaving_table`), so the end- and start-of-turn resets look
+    here instead of at every card of the game."""
+    cards = state.cards
+    out = []
+    for p in state.players:
+        for row in (p.reserve, p.guard, p.perm):
+            for iid in row:
+                card = cards[iid]
+                out.append(card)
+                if card.attachments:
+                    _attached(cards, card, out)
+    return out
+
+
+def _attached(cards: list[Card], host: Card, out: list[Card]) -> None:
+    for a in host.attachments:
+        card = cards[a]
+        out.append(card)
+        if card.attachments:             # an enchantment on an attached card
+            _attached(cards, card, out)
+
+
 def _reset_on_leaving_table(card: Card) -> None:
     """K 93.1: cards leaving play have no memory."""
     card.damage = 0
@@ -88,7 +114,7 @@ def _turn_began(state: State, ev: E.TurnBegan) -> None:
     state.players[ev.player].turns += 1
     for p in state.players:
         p.cards_played_this_turn = 0
-    for card in state.cards:
+    for card in _on_table(state):
         if card.uses:
             card.uses = {}
         if card.regenerated:
@@ -164,8 +190,9 @@ def _card_turned(state: State, ev: E.CardTurned) -> None:
 
 
 def _player_activated(state: State, ev: E.PlayerActivated) -> None:
-    for card in state.cards:
-        if card.controller == ev.player and card.zone in TABLE_ZONES:
+    player = ev.player
+    for card in _on_table(state):
+        if card.controller == player:
             card.active = True
 
 
@@ -251,15 +278,14 @@ def _keyword_granted(state: State, ev: E.KeywordGranted) -> None:
 
 
 def _repaired(state: State, ev: E.Repaired) -> None:
-    for card in state.cards:
+    for card in _on_table(state):
         if card.damaged_this_turn or card.damage:
-            if card.zone in TABLE_ZONES:
-                card.damage = 0
+            card.damage = 0
             card.damaged_this_turn = False
 
 
 def _turn_effects_expired(state: State, ev: E.TurnEffectsExpired) -> None:
-    for card in state.cards:
+    for card in _on_table(state):
         if card.pump_damage or card.pump_hp:
             card.pump_damage = card.pump_hp = 0
         if card.attacking:

@@ -149,6 +149,13 @@ class HkkRuleset(HkkProtocol):
         #: object on top; every other change of state goes through submit, start or apply,
         #: which drop it)
         self._legal: tuple[State, Any, list[Any]] | None = None
+        #: the rules context of the state the last call ran on, renewed by the next submit on
+        #: that same state (what it knows stays valid: every change goes through its emit);
+        #: dropped when an event is applied from outside (a replay) or a game starts. The
+        #: contract, as for the answers kept above: a state is advanced only through this
+        #: object (start / submit / apply), as a Game does; another state (another table
+        #: served by the same object, a state rebuilt by undo) gets a context of its own
+        self._ctx: Ctx | None = None
 
     # -- state ----------------------------------------------------------------------
     def initial_state(self, header: Header) -> State:
@@ -165,7 +172,7 @@ class HkkRuleset(HkkProtocol):
                      options=options)
 
     def apply(self, state: State, event: Any) -> None:
-        self._legal = None
+        self._legal = self._ctx = None
         reducer_apply(state, event)
 
     def clone(self, state: State) -> State:
@@ -185,7 +192,7 @@ class HkkRuleset(HkkProtocol):
     def start(self, state: State, action: Any = None) -> list[Any]:
         """Run the system's first entry: a normal set-up (K 28) or a declared scenario."""
         self._legal = None
-        ctx = Ctx(state, self.pool)
+        ctx = self._ctx = Ctx(state, self.pool)
         if isinstance(action, A.SetupScenario):
             start_scenario(ctx, action.spec)
         else:
@@ -195,7 +202,15 @@ class HkkRuleset(HkkProtocol):
         return ctx.entry_events()
 
     def submit(self, state: State, player: int, action: Any) -> list[Any]:
+        kept = self._legal
         self._legal = None
+        if (kept is not None and kept[0] is state and state.tasks and state.tasks[-1] is kept[1]
+                and kept[1].player == player and state.result is None):
+            # one of the answers the rules listed for this very decision (the same object):
+            # it names only this game's cards and the player's own, and is legal as listed
+            for listed in kept[2]:
+                if listed is action:
+                    return self._run(state, player, action, True)
         if state.result is not None:
             raise refuse("K 4.19.1", "The game is over: a game lasts until it is won, conceded "
                          "or drawn, and this one has ended.", "game_over")
@@ -204,10 +219,14 @@ class HkkRuleset(HkkProtocol):
         problem = _naming_refusal(state, action)
         if problem:
             raise problem
-        index = self._index
-        if index is None:                # looked up at the first submit, then kept
-            index = self._index = pool_index(self.pool)
-        ctx = Ctx(state, self.pool, index)
+        ctx = self._ctx
+        if ctx is not None and ctx.s is state:
+            ctx.renew()
+        else:
+            index = self._index
+            if index is None:            # looked up at the first submit, then kept
+                index = self._index = pool_index(self.pool)
+            ctx = self._ctx = Ctx(state, self.pool, index)
         if isinstance(action, A.Concede):                              # K 2.8.2
             ctx.emit(E.Conceded(player))
             ctx.emit(E.GameEnded(1 - player, "concede", "K 2.8.2"))
@@ -218,7 +237,22 @@ class HkkRuleset(HkkProtocol):
         problem = _ownership_refusal(state, player, action)
         if problem:
             raise problem
-        decisions.answer(ctx, player, action)
+        return self._run(state, player, action, False, ctx)
+
+    def _run(self, state: State, player: int, action: Any, listed: bool,
+             ctx: Ctx | None = None) -> list[Any]:
+        """Carry out ``player``'s answer and run the rules on to the next decision (``listed``:
+        the answer is one the rules listed for this decision, so it is not checked again)."""
+        if ctx is None:
+            ctx = self._ctx
+            if ctx is not None and ctx.s is state:
+                ctx.renew()
+            else:
+                index = self._index
+                if index is None:
+                    index = self._index = pool_index(self.pool)
+                ctx = self._ctx = Ctx(state, self.pool, index)
+        decisions.answer(ctx, player, action, listed)
         advance(ctx)
         self._keep_legal(ctx)
         return ctx.entry_events()

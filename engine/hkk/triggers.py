@@ -10,7 +10,7 @@ from engine.hkk import events as E
 from engine.hkk.ctx import Ctx
 from engine.hkk.effects import run_effects
 from engine.hkk.play import target_options
-from engine.hkk.state import Target, Task, Trigger
+from engine.hkk.state import TABLE_ZONES, Target, Task, Trigger
 from engine.hkk.stats import abilities_work
 
 #: The rule under which a related effect happens, by when it triggers.
@@ -23,6 +23,12 @@ def queue_triggers(ctx: Ctx, player: int, when: str) -> None:
     (they work for their controller), e.g. at the start or end of the turn (K 29.4, 41.2)."""
     s = ctx.s
     cards = s.cards
+    for iid in ctx.facts.by_when.get(when, ()):      # is any such card of theirs on the table?
+        card = cards[iid]
+        if card.controller == player and card.zone in TABLE_ZONES:
+            break
+    else:
+        return
     me = s.players[player]
     sources = me.reserve + me.guard + me.perm
     for p in s.players:

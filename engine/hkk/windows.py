@@ -34,8 +34,6 @@ def window_actions(ctx: Ctx, player: int, kind: str, first_only: bool = False,
     s = ctx.s
     out: list[Any] = []
     me = s.players[player]
-    pool = ctx.pool
-    cards = s.cards
     index = ctx.index
     if kind == "respond":
         fits = index.reactions
@@ -70,41 +68,25 @@ def window_actions(ctx: Ctx, player: int, kind: str, first_only: bool = False,
         out += [A.PlayCard(iid, t) for t in options]
         if first_only:
             return out
-    # the table: nothing to look at unless a card that could act is on it, under the player
-    # (known until a card moves: Ctx.acting_on)
+    # the table: the player's cards that could act there, in table order (known until a card
+    # moves, turns or is reordered: Ctx.acting_on)
     acting_on = ctx.acting_on
     if acting_on is None:
         acting_on = ctx.acting_on = [None, None]
-    known = acting_on[player]
-    if known is None:
-        mine = on_attached = False
-        for i in ctx.facts.acting:
-            card = cards[i]
-            if card.controller == player and card.zone in TABLE_ZONES:
-                mine = True
-                if card.zone == ATTACHED:
-                    on_attached = True
-                    break
-        acting_on[player] = (mine, on_attached)
-    else:
-        mine, on_attached = known
+    mine = acting_on[player]
+    if mine is None:
+        mine = acting_on[player] = _acting_on_table(ctx, player)
     if not mine:
         out.append(_PASS)
         return out
     life_saving = kind == "life_saving"
-    acting = index.acting_saving if life_saving else index.acting
-    activated = index.activated
-    attached = _attached_of(ctx, player) if on_attached else ()
-    for iid in chain(me.reserve, me.guard, me.perm, attached):
-        card = cards[iid]
-        cid = card.cid
-        # a passive non-creature permanent's abilities do not work (K 5.5.8) and it has
-        # nothing to regenerate (K 136.6)
-        if cid not in acting or (not card.active and card.zone == PERM):
+    acting = index.acting
+    respond = kind == "respond"
+    for iid, cid, d, abilities in mine:
+        if not life_saving and cid not in acting:      # it could only regenerate
             continue
-        d = pool[cid]
-        for ab_index in activated[cid]:
-            if kind == "respond" and d.abilities[ab_index].when != "reaction":
+        for ab_index in abilities:
+            if respond and d.abilities[ab_index].when != "reaction":
                 continue
             options = ability_check(ctx, player, iid, ab_index, window, False, quiet)
             if options is False:
@@ -118,6 +100,39 @@ def window_actions(ctx: Ctx, player: int, kind: str, first_only: bool = False,
             if first_only:
                 return out
     out.append(_PASS)
+    return out
+
+
+def _acting_on_table(ctx: Ctx, player: int) -> list[tuple[int, str, CardDef, tuple[int, ...]]]:
+    """The cards of ``player`` on the table that could answer a window, in the order a window
+    lists them (reserve, guard post, permanents, then cards attached anywhere): each with its
+    definition and its activated / reaction abilities. Only cards that could ever act
+    (:attr:`GameFacts.acting`) are looked at; a passive non-creature permanent's abilities do
+    not work (K 5.5.8) and it has nothing to regenerate (K 136.6)."""
+    cards = ctx.s.cards
+    mine = on_attached = False
+    for i in ctx.facts.acting:
+        card = cards[i]
+        if card.controller == player and card.zone in TABLE_ZONES:
+            mine = True
+            if card.zone == ATTACHED:
+                on_attached = True
+                break
+    if not mine:
+        return []
+    me = ctx.s.players[player]
+    pool = ctx.pool
+    index = ctx.index
+    acting = index.acting_saving
+    activated = index.activated
+    attached = _attached_of(ctx, player) if on_attached else ()
+    out = []
+    for iid in chain(me.reserve, me.guard, me.perm, attached):
+        card = cards[iid]
+        cid = card.cid
+        if cid not in acting or (not card.active and card.zone == PERM):
+            continue
+        out.append((iid, cid, pool[cid], activated[cid]))
     return out
 
 
@@ -156,31 +171,52 @@ _PROBES = {(kind, player): Task(kind, player)
            for kind in ("priority", "respond", "life_saving") for player in (0, 1)}
 
 
+#: the phases in which a window's answers are as in every other: no card is played and no
+#: ability used unless its text allows it (K 3.8, 29.4.6-29.4.7, 30.2, 32.2, 40.5;
+#: play.closed_phase_refusal), and the combat steps that are no window (K 33.2, 36.2)
+_CLOSED_PHASES = frozenset(("setup", "prep", "draw", "exchange", "end"))
+_COMBAT_WINDOWS = frozenset((0, 3, 6))
+_MAIN = frozenset(("main1", "main2"))
+
+
 def window_choice(ctx: Ctx, player: int, kind: str, window: Task | None) -> bool:
-    """Has ``player`` anything but Pass in a ``kind`` window? Cached per table state.
+    """Has ``player`` anything but Pass in a ``kind`` window? Known until the next event.
+
+    What a window offers depends on the state, which changes only by events, on the window
+    (its kind, player and data) and on the step only through its timing: whether it is one in
+    which nothing may be played (:func:`engine.hkk.play.closed_phase_refusal`) and whether it
+    is the player's own main phase (K 8.1.1, 8.5.2, 31.2). So the answer is kept under those,
+    until the next event: steps begun without an event (combat windows before each sub-phase
+    when nobody attacked, K 33.2) ask it again for free.
 
     The full answer list is made (a "no" costs the same either way) and kept with the answer:
     asked about the open window (``window`` None, auto-pass), a "yes" keeps it open, its player
     is asked next, and the list is left in ``ctx.legal``, so that the legal actions are not
     listed twice; asked before opening a window (``window_needed``), a "yes" opens it at once
     and the open window's question finds the list here."""
+    s = ctx.s
     top = window is None
-    key = (player, kind, ctx.s.tasks[-1].data if top else window.data)
-    hit = ctx.choices.get(key)
-    if hit is not None and hit[0] == ctx.version and (not top or not hit[1] or hit[2]):
-        answer, answers = hit[1], hit[2]
-    elif top:
-        answers = window_actions(ctx, player, kind)
-        answer = len(answers) > 1         # Pass is always last
-        ctx.choices[key] = (ctx.version, answer, answers)
+    phase = s.phase
+    if phase in _CLOSED_PHASES or (phase == "combat" and s.step not in _COMBAT_WINDOWS):
+        timing = 0
+    elif phase in _MAIN and s.active == player:
+        timing = 2
     else:
-        # listed in full: a "no" costs the same, and a "yes" opens the window at once (same
-        # version, same key), whose answers are then taken from here instead of listed again
+        timing = 1
+    key = (player, kind, s.tasks[-1].data if top else window.data, timing)  # type: ignore[union-attr]
+    events = ctx._base + len(ctx.out)               # Ctx.events, inline
+    choices = ctx.choices
+    hit = choices.get(key)
+    if hit is not None and hit[0] == events:
+        answer, answers = hit[1], hit[2]
+    else:
+        # listed in full: a "no" costs the same, and a "yes" before opening a window opens it
+        # at once (same events, same key), whose answers are then taken from here
         answers = window_actions(ctx, player, kind, False, window)
         answer = len(answers) > 1         # Pass is always last
-        ctx.choices[key] = (ctx.version, answer, answers)
-    if top and answer and answers:
-        ctx.legal = (ctx.s.tasks[-1], ctx.version, answers)
+        choices[key] = (events, answer, answers)
+    if top and answer:
+        ctx.legal = (s.tasks[-1], ctx.version, answers)
     return answer
 
 
