@@ -20,6 +20,10 @@ class Start(Act):
     pass
 
 
+class StartScenario(Act):          # a scenario game's set-up: its position as data
+    spec: bytes
+
+
 class ChooseStarter(Act):           # MK 1.08.A
     seat: Id
 
@@ -204,4 +208,4 @@ Action = Union[Start, ChooseStarter, PickTower, Done, Keep, Mulligan, Discard, P
                Condition, Victim, Pass, Concede, Cut, Reshuffle, Capture, Raze,
                Fight, Equip, Unequip, UseAlly, Store, KeepBeast,
                Expedition, TriggerFirst, Ride, Animate, PlayTreasure, Escape, Focus, Aim,
-               Weave, Invoke, Haunt, Build]
+               Weave, Invoke, Haunt, Build, StartScenario]

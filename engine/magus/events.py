@@ -447,3 +447,11 @@ Event = Union[Event, CutOffered, CutAnswered, EndWaits, BeastBegan, BeastAttacke
               EscapeAnswered, FocusPaid, TargetChosen, FocusAsked, FocusDone, TargetAsked,
               TreasureJudged, MosaicAsked, MosaicWoven,
               GhostBound, GhostFaded, AntissSaved]
+
+
+class ScenarioSet(Ev):               # a scenario's declared position (engine.magus.scenario)
+    data: bytes                      # the whole state, msgpack; empty for a seat (hidden cards)
+    rule: str = "MK 1.08"
+
+
+Event = Union[Event, ScenarioSet]  # type: ignore[misc]

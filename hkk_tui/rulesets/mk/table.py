@@ -156,6 +156,8 @@ class MkTable(Table):
         if isinstance(event, E.Revealed) and event.cid:
             self.known[event.card] = event.cid
         key = f"ev.{type(event).__name__}"
+        if isinstance(event, E.ScenarioSet):          # a scenario's position (its own table)
+            key = "scenario16.set"
         if not self.has(key):
             return None
         fields = msgspec.structs.asdict(event)
