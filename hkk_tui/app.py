@@ -352,7 +352,8 @@ class HkkApp(App):
         try:                                # a save of its own, like every new game
             header, start = plugin.scenario_game(
                 spec, self.seed or 1, seats=seats,
-                options={**self.settings.header_options(), **self.game_options})
+                options={**(self.settings.header_options() if plugin.name == "hkk" else {}),
+                         **self.game_options})
             game = start_saved(header, start=start)
         except Exception as exc:  # noqa: BLE001 - told in words
             self.notify(t("error.start", L, error=str(exc)), severity="error", timeout=10)

@@ -67,6 +67,9 @@ class MkBoard(OptionList):
         if d.type == "adventurer" and cv is not None:
             if cv.zone != "outer":                # no position on the Outer plane (MK 9.00.D)
                 extra.append(table.t(f"pos.{cv.pos}"))
+            left = getattr(self.view, "ghosts", {}).get(iid)
+            if cv.zone == "ghosts" and left is not None:   # its rounds left (MK 11.00.A)
+                extra.append(table.t("board16.rounds_left", n=left))
             if cv.zone not in ("ghosts", "outer"):   # a ghost is no adventurer (MK 11.00.D)
                 extra.append(table.t("board.level", n=cv.level))
                 extra.append(f"{d.physique}/{d.astral}/{d.mental}")
@@ -200,9 +203,6 @@ class MkBoard(OptionList):
         for iid in self.zone_of(seat, "ghosts"):            # ghosts in Present (MK 11.00)
             text = Text("  " + table.t("board16.ghost") + ": ", style="bold")
             text.append_text(self.card_words(table, iid, acting))
-            left = getattr(view, "ghosts", {}).get(iid)
-            if left is not None:
-                text.append(" (" + table.t("board16.rounds_left", n=left) + ")", style="dim")
             self._add(out, text, Ref("card", iid))
         if sv.storage:
             self._add(out, self._joined(table, "  " + table.t("board.storage"), sv.storage,
