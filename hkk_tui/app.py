@@ -150,10 +150,10 @@ class HkkApp(App):
 
     def menu_continue(self) -> None:
         """The games in progress, most recently played first (every game has its own save)."""
-        from hkk_tui.screens.title import SavesScreen, continuable
+        from hkk_tui.screens.title import SavesScreen, continuable, ruleset_continues
 
         games = continuable()
-        if not games:
+        if not games and not ruleset_continues(self.lang):
             self.notify(t("continue.none", self.lang), severity="warning")
             return
         self.push_screen(SavesScreen(mode="continue", summaries=games))
@@ -221,9 +221,10 @@ class HkkApp(App):
         opts.update(self.game_options)
         opts.update(options or {})
         seed = self.seed if seed is None else seed
-        try:
-            session = GameSession.new(decks, seats, seed=seed, options=opts, lang=L,
-                                      ruleset=name)
+        try:                                # a ruleset's own start first (MK: a match)
+            own = getattr(get_ui(name), "new_session", None)
+            session = (own(tuple(decks), seats, seed, opts, L) if own else None) or \
+                GameSession.new(decks, seats, seed=seed, options=opts, lang=L, ruleset=name)
         except Exception as exc:  # noqa: BLE001 - a bad deck id is told, not crashed on
             self.notify(t("error.start", L, error=str(exc)), severity="error", timeout=10)
             return None
