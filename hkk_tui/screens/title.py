@@ -214,7 +214,10 @@ class NewGameScreen(FormScreen):
         from hkk_tui.rulesets import get_ui
 
         offer = getattr(get_ui(self.ruleset), "new_game_options", None)
-        return offer(self.n_seats, self.lang) if callable(offer) else []
+        rows = offer(self.n_seats, self.lang) if callable(offer) else []
+        # rows for a game on this terminal only, not a network table's (MK: a match)
+        local = getattr(get_ui(self.ruleset), "local_game_options", None)
+        return rows + (local(self.n_seats, self.lang) if callable(local) else [])
 
     def note(self, row: int | None) -> str:
         """The description of the deck on the highlighted row (the first seat's deck when

@@ -30,9 +30,10 @@ class MkUI(BaseUI):
         return MkHand(**kw)
 
     # -- best-of-three matches (MK 1.13, hkk_tui.rulesets.mk.match) ------------------------------
-    def new_game_options(self, seats: int, lang: str) -> list[tuple[str, list[tuple[Any, str]]]]:
-        """The new-game form's "Match" row: a single game, or best of three with the sideboard
-        (both decks need one, MK 1.13.I; the form says why not when one has none)."""
+    def local_game_options(self, seats: int, lang: str) -> list[tuple[str, list[tuple[Any, str]]]]:
+        """The new-game form's "Match" row (a game on this terminal, not a network table's): a
+        single game, or best of three with the sideboard (both decks need one, MK 1.13.I; the
+        start says why not when one has none)."""
         from hkk_tui.rulesets.mk.match import BEST_OF_THREE, t
 
         if seats != 2:
