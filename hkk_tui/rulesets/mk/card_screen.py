@@ -23,7 +23,8 @@ def card_text(d: Any, tb: Any) -> Text:
     hu = tb.lang == "hu"
     out = Text()
     out.append((d.name.hu if hu else d.name.en) + "\n", style="bold")
-    out.append(f"{tb.type_word(d)} · {tb.cost(d)}\n")
+    cost = tb.t("detail16.cost_by_form") if d.mosaic else tb.cost(d)      # MK 7.00
+    out.append(f"{tb.type_word(d)} · {cost}\n")
     rows: list[str] = []
     if d.type == "adventurer":
         castes = ", ".join(tb.t(f"caste.{c.split('/')[0]}") for c in d.castes)

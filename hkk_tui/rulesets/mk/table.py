@@ -110,7 +110,7 @@ class MkTable(Table):
 
     def cost(self, d: Any) -> str:
         """``4 MP`` (what playing it costs, MK 5.01.C) with its speed if fast."""
-        text = f"{d.mp} MP"
+        text = "? MP" if getattr(d, "mosaic", "") else f"{d.mp} MP"    # by its form, MK 7.00
         if d.type in ("action", "event") and d.speed == "fast":
             text += " " + self.t("word.fast")
         return text
