@@ -58,7 +58,7 @@ class SwapScreen(ModalScreen[bool | None]):
         text = Text("→ " if marked else "  ", style="bold")
         text.append(f"{n}× {self.card_name(cid)}")
         if d is not None:
-            text.append(f" ({M.t(f'type.{d.type}', self.lang)}, {d.mp} MP)", style="dim")
+            text.append(f" {d.mp}MP {M.t(f'type_short.{d.type}', self.lang)}", style="dim")
         return text
 
     def deck(self) -> Any:
