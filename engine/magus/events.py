@@ -454,4 +454,4 @@ class ScenarioSet(Ev):               # a scenario's declared position (engine.ma
     rule: str = "MK 1.08"
 
 
-Event = Union[Event, ScenarioSet]  # type: ignore[misc]
+Event = Event | ScenarioSet  # type: ignore[misc]

@@ -15,6 +15,12 @@ attached (with ``host``: another card, face down unless ``open``). A card may ca
 ``steps`` (actions by seat, cards named by label: ``{seat = 1, action = "Pass"}``,
 ``{seat = 0, action = "Play", card = "lance", target = "geza"}``) and ``expect`` (rules the
 steps' events must cite). The format is described in ``saves/mk/scenarios/README.md``.
+
+A scenario *game* (``hkk scenario --ruleset mk FILE``, the plugin's ``load_scenario`` and
+``scenario_game``: :func:`load_file`, :func:`game`) starts with the action ``StartScenario``
+carrying the spec; :func:`set_up` turns it into one ``ScenarioSet`` event holding the position
+(redacted to nothing for a seat), then the position's phase begins — so saves, undo, replay and
+``hkk verify`` work as for any game. A ghost may carry ``rounds`` (MK 11.00.A).
 """
 
 from __future__ import annotations
@@ -27,13 +33,12 @@ import msgspec
 
 from engine.core.content import created_now
 from engine.core.log import FORMAT_VERSION, Header, Seat, sealed
-
 from engine.magus import actions as A
 from engine.magus import events as E
 from engine.magus import pool as P
+from engine.magus.cards import Text
 from engine.magus.ctx import Run
 from engine.magus.flow import advance
-from engine.magus.cards import Text
 from engine.magus.ruleset import MkRuleset
 from engine.magus.rulings import DEFAULT_OPTIONS
 from engine.magus.state import Card, Item, Manoeuvre, PlayerState, State, Timeline

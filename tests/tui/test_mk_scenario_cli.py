@@ -38,7 +38,7 @@ def test_each_shipped_scenario_plays_as_a_game_replays_and_verifies(path):
     for step in spec.get("steps", ()):
         game.submit(int(step.get("seat", 0)), S.action(spec, step))
     # the same rules as the scenario's own play (its cards' places and damage)
-    _, s, events = S.play(spec)
+    _, s, _events = S.play(spec)
     labels = S.labels_of(spec)
     for label, zone in spec.get("expect", {}).get("zones", {}).items():
         assert game.state.cards[labels[label]].zone == zone == s.cards[labels[label]].zone
