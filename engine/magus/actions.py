@@ -203,9 +203,9 @@ class Concede(Act):
     pass
 
 
-Action = Union[Start, ChooseStarter, PickTower, Done, Keep, Mulligan, Discard, Play, Attach,
-               Activate, Siege, SolveQuest, Join, Protect, ChangeOrder, WallCheck, GoOn,
+Action = Union[Start, StartScenario, ChooseStarter, PickTower, Done, Keep, Mulligan, Discard,
+               Play, Attach, Activate, Siege, SolveQuest, Join, Protect, ChangeOrder, WallCheck, GoOn,
                Condition, Victim, Pass, Concede, Cut, Reshuffle, Capture, Raze,
                Fight, Equip, Unequip, UseAlly, Store, KeepBeast,
                Expedition, TriggerFirst, Ride, Animate, PlayTreasure, Escape, Focus, Aim,
-               Weave, Invoke, Haunt, Build, StartScenario]
+               Weave, Invoke, Haunt, Build]

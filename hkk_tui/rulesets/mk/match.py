@@ -141,7 +141,10 @@ def sync(rec: MatchRecord) -> MatchRecord:
     its winner is read from the game's save."""
     from engine.core import store
 
-    if rec.playing():
+    if rec.playing() and not Path(rec.saves[-1]).exists():
+        rec.saves.pop()                     # its save was removed: that game is played again
+        save(rec)
+    elif rec.playing():
         try:
             summary = store.summarize(rec.saves[-1])
         except Exception:  # noqa: BLE001 - an unreadable save: the game is not over for us
