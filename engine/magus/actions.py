@@ -204,8 +204,8 @@ class Concede(Act):
 
 
 Action = Union[Start, StartScenario, ChooseStarter, PickTower, Done, Keep, Mulligan, Discard,
-               Play, Attach, Activate, Siege, SolveQuest, Join, Protect, ChangeOrder, WallCheck, GoOn,
-               Condition, Victim, Pass, Concede, Cut, Reshuffle, Capture, Raze,
+               Play, Attach, Activate, Siege, SolveQuest, Join, Protect, ChangeOrder, WallCheck,
+               GoOn, Condition, Victim, Pass, Concede, Cut, Reshuffle, Capture, Raze,
                Fight, Equip, Unequip, UseAlly, Store, KeepBeast,
                Expedition, TriggerFirst, Ride, Animate, PlayTreasure, Escape, Focus, Aim,
                Weave, Invoke, Haunt, Build]

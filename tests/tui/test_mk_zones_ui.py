@@ -89,7 +89,8 @@ async def _detail(app, pilot, screen, iid: int) -> str:
 
 WORDS = {
     "en": {"outer": "Outer plane: The Star Walker",
-           "ghost": "Ghost: The Old Knight (alert, 2 round(s) left)", "their_outer": "Outer plane: The Void Hunter",
+           "ghost": "Ghost: The Old Knight (alert, 2 round(s) left)",
+           "their_outer": "Outer plane: The Void Hunter",
            "mosaic": ["Mosaic spell of fire (MK 7.00)", "Sword (combat", "base+1 MP",
                       "Carpet (combat, every enemy in the combat): targets×base+1 MP",
                       "half-save", "action · MP by its form"],
@@ -102,7 +103,8 @@ WORDS = {
            "prince": ["KINCS 4 (MK 2.07)", "level 4 or more"],
            "dreamer": ["Antiss mark (MK 8.01)"]},
     "hu": {"outer": "Külső sík: A csillagjáró",
-           "ghost": "Szellem: Az öreg lovag (éber, még 2 kör)", "their_outer": "Külső sík: Az űrvadász",
+           "ghost": "Szellem: Az öreg lovag (éber, még 2 kör)",
+           "their_outer": "Külső sík: Az űrvadász",
            "mosaic": ["tűz mozaik (MK 7.00)", "Kard (harc", "alap+1 MP",
                       "Szőnyeg (harc, a harc minden ellenfele): célpontok×alap+1 MP",
                       "felezőmentő", "MP a formája szerint"],
