@@ -150,3 +150,27 @@ def test_mk_9_00_and_11_00_the_board_shows_outer_plane_and_ghosts_and_i_tells_th
                 assert words in found[key], (key, words, found[key])
 
     run(body, lang, size=(80, 24), seed=1)
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", ["Treasure hunting 3 (MK 1.14.14)", "Antiss ability (MK 8.01.B): 2 MP"]),
+    ("hu", ["Kincskeresés 3 (MK 1.14.14)", "Antissképesség (MK 8.01.B): 2 MP"]),
+])
+def test_mk_1_14_14_and_8_01_b_treasure_hunting_and_antiss_ability_in_words(lang, words):
+    """The fields the rules round adds beside this one (``hunting``, ``antiss_mp``) read in
+    words as soon as a card has them (a card-like stand-in here: today's CardDef may not)."""
+    from types import SimpleNamespace
+
+    from engine.core.registry import get
+    from hkk_tui.rulesets import get_ui
+    from hkk_tui.rulesets.mk.card_screen import subsystem_rows
+
+    header = get("mk").new_header(("ashen", "lantern"), 1)
+    tb = get_ui("mk").table(header, get("mk").ruleset_for(header), ["A", "B"], lang)
+    card = SimpleNamespace(type="adventurer", mosaic="", antiss=True, antiss_mp=2, outer=False,
+                           outer_mp=0, spirit=0, spirit_mp=0, machine=False, build_mp=0,
+                           build_dmg=0, race="", level=2, keywords=(), treasure=0, hunting=3,
+                           mp=3)
+    rows = "\n".join(subsystem_rows(card, tb))
+    for w in words:
+        assert w in rows, rows

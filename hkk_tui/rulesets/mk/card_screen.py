@@ -67,11 +67,15 @@ def card_text(d: Any, tb: Any) -> Text:
 def mosaic_rows(d: Any, tb: Any) -> list[str]:
     """MK 7.00: the element, and each form the card offers with its MP requirement (the forms of
     its phase: combat forms in the combat rounds, Line forms in the Sor) and its half-save."""
+    from engine.magus import mosaic
     from engine.magus.mosaic import COMBAT_FORMS, HALF_SAVE, LINE_FORMS, MAX_BASE
 
     element = tb.t(f"element16.{d.mosaic}") if tb.has(f"element16.{d.mosaic}") else d.mosaic
     rows = [tb.t("detail16.mosaic", element=element, max=MAX_BASE)]
-    for form in COMBAT_FORMS if d.phase == "combat" else LINE_FORMS:
+    forms = list(COMBAT_FORMS if d.phase == "combat" else LINE_FORMS)
+    if "aura" in getattr(mosaic, "FORMS", ()):          # the neutraliser form (MK 7.03)
+        forms.append("aura")
+    for form in forms:
         line = tb.t(f"form16.{form}")
         if form in HALF_SAVE:
             line += " · " + tb.t("detail16.half_save")
@@ -90,6 +94,8 @@ def subsystem_rows(d: Any, tb: Any) -> list[str]:
     if d.antiss:
         rows.append(tb.t("detail16.antiss_quest" if d.type == "quest"
                          else "detail16.antiss_mark"))
+    if getattr(d, "antiss_mp", 0):                    # an antiss ability (MK 8.01.B)
+        rows.append(tb.t("detail16.antiss_ability", mp=d.antiss_mp))
     if d.outer:
         rows.append(tb.t("detail16.outer"))
         if d.outer_mp:
@@ -106,7 +112,7 @@ def subsystem_rows(d: Any, tb: Any) -> list[str]:
         rows.append(tb.t("detail16.focus"))
     if d.treasure:
         rows.append(tb.t("detail16.treasure", n=d.treasure))
-    hunting = getattr(d, "treasure_hunting", 0)       # KINCSKERESÉS X (MK 1.14.14)
+    hunting = getattr(d, "hunting", 0)                # KINCSKERESÉS X (MK 1.14.14)
     if hunting:
         rows.append(tb.t("detail16.treasure_hunting", n=hunting))
     return rows
