@@ -150,10 +150,10 @@ class HkkApp(App):
 
     def menu_continue(self) -> None:
         """The games in progress, most recently played first (every game has its own save)."""
-        from hkk_tui.screens.title import SavesScreen, continuable
+        from hkk_tui.screens.title import SavesScreen, continuable, ruleset_continues
 
         games = continuable()
-        if not games:
+        if not games and not ruleset_continues(self.lang):
             self.notify(t("continue.none", self.lang), severity="warning")
             return
         self.push_screen(SavesScreen(mode="continue", summaries=games))
@@ -221,9 +221,10 @@ class HkkApp(App):
         opts.update(self.game_options)
         opts.update(options or {})
         seed = self.seed if seed is None else seed
-        try:
-            session = GameSession.new(decks, seats, seed=seed, options=opts, lang=L,
-                                      ruleset=name)
+        try:                                # a ruleset's own start first (MK: a match)
+            own = getattr(get_ui(name), "new_session", None)
+            session = (own(tuple(decks), seats, seed, opts, L) if own else None) or \
+                GameSession.new(decks, seats, seed=seed, options=opts, lang=L, ruleset=name)
         except Exception as exc:  # noqa: BLE001 - a bad deck id is told, not crashed on
             self.notify(t("error.start", L, error=str(exc)), severity="error", timeout=10)
             return None
@@ -352,7 +353,8 @@ class HkkApp(App):
         try:                                # a save of its own, like every new game
             header, start = plugin.scenario_game(
                 spec, self.seed or 1, seats=seats,
-                options={**self.settings.header_options(), **self.game_options})
+                options={**(self.settings.header_options() if plugin.name == "hkk" else {}),
+                         **self.game_options})
             game = start_saved(header, start=start)
         except Exception as exc:  # noqa: BLE001 - told in words
             self.notify(t("error.start", L, error=str(exc)), severity="error", timeout=10)

@@ -20,6 +20,10 @@ class Start(Act):
     pass
 
 
+class StartScenario(Act):          # a scenario game's set-up: its position as data
+    spec: bytes
+
+
 class ChooseStarter(Act):           # MK 1.08.A
     seat: Id
 
@@ -208,9 +212,9 @@ class Concede(Act):
     pass
 
 
-Action = Union[Start, ChooseStarter, PickTower, Done, Keep, Mulligan, Discard, Play, Attach,
-               Activate, Siege, SolveQuest, Join, Protect, ChangeOrder, WallCheck, GoOn,
-               Condition, Victim, Pass, Concede, Cut, Reshuffle, Capture, Raze,
+Action = Union[Start, StartScenario, ChooseStarter, PickTower, Done, Keep, Mulligan, Discard,
+               Play, Attach, Activate, Siege, SolveQuest, Join, Protect, ChangeOrder, WallCheck,
+               GoOn, Condition, Victim, Pass, Concede, Cut, Reshuffle, Capture, Raze,
                Fight, Equip, Unequip, UseAlly, Store, KeepBeast,
                Expedition, TriggerFirst, Ride, Animate, PlayTreasure, Escape, Focus, Aim,
                Weave, Invoke, Haunt, Build, EnterAntiss, Channel]

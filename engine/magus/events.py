@@ -265,6 +265,14 @@ EVENT_RULES: dict[type, str] = {StarterChosen: "MK 1.08.A", TowerPicked: "MK 1.0
                                 HandKept: "MK 1.08.D", RoundBegan: "MK 1.07"}
 
 
+class ScenarioSet(Ev):               # a scenario's declared position (engine.magus.scenario)
+    data: bytes                      # the whole state, msgpack; empty for a seat (hidden cards)
+    rule: str = "MK 1.08"
+
+
+Event = Event | ScenarioSet  # type: ignore[misc]
+
+
 class BeastBegan(Ev):               # MK 4.06 "Bestia aktivizálás": NUMBER attacks
     card: int
     attacks: int

@@ -287,6 +287,12 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
         s.cards[ev.card].points += ev.delta
     elif t is E.FightsGranted:
         s.players[ev.player].fights += ev.delta
+    elif t is E.ScenarioSet:                  # a scenario's position replaces the set-up
+        import msgspec
+
+        new = msgspec.msgpack.decode(ev.data, type=State)
+        for field in State.__struct_fields__:
+            setattr(s, field, getattr(new, field))
     elif t is E.GameEnded:
         s.result = Result(ev.winners, ev.reason, ev.rule)
         s.phase, s.stage = "over", "over"

@@ -14,7 +14,7 @@ from engine.core.log import Header
 from engine.core.protocol import Result, summary_dict
 from engine.magus import legal as L
 from engine.magus import views as V
-from engine.magus.actions import Action, Concede, Start
+from engine.magus.actions import Action, Concede, Start, StartScenario
 from engine.magus.cards import CardDef
 from engine.magus.ctx import Run, dp
 from engine.magus.events import Event
@@ -71,6 +71,11 @@ class MkRuleset:
 
     def start(self, s: State, action: Any = None) -> list[Any]:
         r = Run(s, self.pool)
+        if isinstance(action, StartScenario):     # a position declared as data
+            from engine.magus.scenario import set_up
+
+            set_up(r, action.spec)
+            return r.out
         advance(r)
         return r.out
 
@@ -87,7 +92,7 @@ class MkRuleset:
     def submit(self, s: State, player: int, action: Any) -> list[Any]:
         if s.result is not None:
             raise IllegalAction("MK 1.01", "The game is over.", "game_over")
-        if isinstance(action, Start):
+        if isinstance(action, (Start, StartScenario)):
             raise IllegalAction("MK 1.08.A", "The game has already begun.", "started")
         if player not in (0, 1):
             raise IllegalAction("MK 1.01", "M.A.G.U.S. is played by seats 0 and 1.", "seat")

@@ -15,6 +15,12 @@ attached (with ``host``: another card, face down unless ``open``). A card may ca
 ``steps`` (actions by seat, cards named by label: ``{seat = 1, action = "Pass"}``,
 ``{seat = 0, action = "Play", card = "lance", target = "geza"}``) and ``expect`` (rules the
 steps' events must cite). The format is described in ``saves/mk/scenarios/README.md``.
+
+A scenario *game* (``hkk scenario --ruleset mk FILE``, the plugin's ``load_scenario`` and
+``scenario_game``: :func:`load_file`, :func:`game`) starts with the action ``StartScenario``
+carrying the spec; :func:`set_up` turns it into one ``ScenarioSet`` event holding the position
+(redacted to nothing for a seat), then the position's phase begins — so saves, undo, replay and
+``hkk verify`` work as for any game. A ghost may carry ``rounds`` (MK 11.00.A).
 """
 
 from __future__ import annotations
@@ -23,9 +29,14 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
+from engine.core.content import created_now
+from engine.core.log import FORMAT_VERSION, Header, Seat, sealed
 from engine.magus import actions as A
 from engine.magus import events as E
 from engine.magus import pool as P
+from engine.magus.cards import Text
 from engine.magus.ctx import Run
 from engine.magus.flow import advance
 from engine.magus.ruleset import MkRuleset
@@ -75,6 +86,18 @@ def build(spec: dict[str, Any], seed: int = 1) -> tuple[MkRuleset, State]:
     """The position ``spec`` describes, with the rules that play on from it."""
     pool = P.default_pool()
     rules = MkRuleset(pool)
+    s = position(spec, {**DEFAULT_OPTIONS, **spec.get("options", {})},
+                 spec.get("rng", 12345 + seed))
+    begin(Run(s, pool), spec)
+    return rules, s
+
+
+def position(spec: dict[str, Any], options: dict[str, Any], rng: int) -> State:
+    """The state ``spec`` declares, before any event: cards in their zones (instance id = the
+    card's index in ``cards``), MP, stamps, round, the manoeuvre and its timelines."""
+    pool = P.default_pool()
+    if not isinstance(spec.get("cards", []), list) or not spec.get("cards"):
+        raise ScenarioError("cards: list the cards of the position (at least one)")
     players = [PlayerState() for _ in range(2)]
     cards: list[Card] = []
     specs = list(spec.get("cards", ()))
@@ -103,8 +126,10 @@ def build(spec: dict[str, Any], seed: int = 1) -> tuple[MkRuleset, State]:
         cards.append(card)
         if zone in PLAYER_ZONES:
             getattr(players[card.controller], zone).append(n)
-    s = State(cards, players, {**DEFAULT_OPTIONS, **spec.get("options", {})},
-              rng=spec.get("rng", 12345 + seed))
+    s = State(cards, players, options, rng=rng)
+    for n, c in enumerate(specs):                 # a ghost's rounds left (MK 11.00.A)
+        if c.get("zone") == "ghosts":
+            s.ghosts[n] = int(c.get("rounds", pool[c["cid"]].spirit or 1))
     s.round = spec.get("round", 2)
     for p, mp in enumerate(spec.get("mp", [10, 10])):
         players[p].mp = mp
@@ -117,7 +142,14 @@ def build(spec: dict[str, Any], seed: int = 1) -> tuple[MkRuleset, State]:
         raise ScenarioError(f"phase {phase!r}: one of {', '.join(PHASES)}")
     _manoeuvre(s, spec, labels)
     _timelines(s, spec, labels)
-    r = Run(s, pool)
+    s.phase = phase
+    return s
+
+
+def begin(r: Run, spec: dict[str, Any]) -> None:
+    """The position's phase begins and the rules go on to their next question."""
+    s = r.s
+    phase = spec.get("phase", "manoeuvres")
     r.emit(E.PhaseBegan(phase))
     r.recompute()
     if s.timelines or phase == "manoeuvres":
@@ -127,7 +159,6 @@ def build(spec: dict[str, Any], seed: int = 1) -> tuple[MkRuleset, State]:
     else:
         r.stage("round", -1)
     advance(r)
-    return rules, s
 
 
 def _manoeuvre(s: State, spec: dict[str, Any], labels: dict[str, int]) -> None:
@@ -218,3 +249,81 @@ def play(spec: dict[str, Any], seed: int = 1) -> tuple[MkRuleset, State, list[An
     for step in spec.get("steps", ()):
         events += rules.submit(s, int(step.get("seat", 0)), action(spec, step))
     return rules, s, events
+
+
+# ---------------------------------------------------------------------------- games
+class Loaded(msgspec.Struct, frozen=True):
+    """A scenario file as ``hkk scenario`` opens it: its title and description (each hu/en) for
+    the screen, and the spec."""
+
+    title: Text
+    description: Text
+    spec: dict[str, Any]
+
+
+def _text(spec: dict[str, Any], key: str) -> Text:
+    value = spec.get(key, {})
+    if isinstance(value, str):
+        return Text(value, value)
+    return Text(str(value.get("hu", "")), str(value.get("en", ""))) if isinstance(value, dict) \
+        else Text("", "")
+
+
+def load_file(path: Any) -> Loaded:
+    """A scenario file checked by setting its position up once: a file the rules cannot start
+    from is refused here, with the file and what to do."""
+    spec = load(Path(path))
+    try:
+        build(spec)
+    except ScenarioError as exc:
+        raise ScenarioError(f"{path}: {exc}") from None
+    except (ValueError, KeyError, TypeError, IndexError) as exc:
+        raise ScenarioError(f"{path}: the position cannot be set up ({exc}); see "
+                            f"saves/mk/scenarios/README.md") from None
+    return Loaded(_text(spec, "title"), _text(spec, "description"), spec)
+
+
+def decklists(spec: dict[str, Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Each seat's cards, in the order of ``cards``: the header's decklists (the cards it pins)."""
+    lists: list[list[str]] = [[], []]
+    for c in spec.get("cards", ()):
+        lists[c["owner"]].append(c["cid"])
+    return tuple(lists[0]), tuple(lists[1])
+
+
+def game(spec: Loaded | dict[str, Any], seed: int, seats: tuple[Seat, ...] | None = None,
+         options: dict[str, Any] | None = None) -> tuple[Header, A.StartScenario]:
+    """The header of a game set up as ``spec`` declares (its cards pinned, the option
+    ``scenario`` naming it, so the deck rules are not asked of a position), and the set-up
+    action carrying the spec: the game's first entry, so saves, undo, replay and ``hkk verify``
+    work as for any game."""
+    from engine.magus.ruleset import RULESET_VERSION
+    from engine.magus.session import check_options
+
+    data = spec.spec if isinstance(spec, Loaded) else spec
+    data = {**data, "rng": data.get("rng", 12345 + seed)}    # the dice of ``build(spec, seed)``
+    title = spec.title.en if isinstance(spec, Loaded) else _text(data, "title").en
+    pool = P.default_pool()
+    build(data, seed)                              # refuses a position it cannot set up
+    opts = {**data.get("options", {}), **(options or {})}
+    check_options(opts)
+    opts["scenario"] = title or "scenario"
+    lists = decklists(data)
+    used = {cid: pool[cid] for deck in lists for cid in deck}
+    cards = P.encode_cards(used)
+    header = sealed(Header(
+        format_version=FORMAT_VERSION, ruleset="mk", ruleset_version=RULESET_VERSION, seed=seed,
+        seats=seats or (Seat("Player 1", "scenario"), Seat("Player 2", "scenario")),
+        options=opts, card_pool_digest=P.digest(cards), cards=cards, decklists=lists,
+        title=title, created=created_now()))
+    return header, A.StartScenario(msgspec.msgpack.encode(data))
+
+
+def set_up(r: Run, data: bytes) -> None:
+    """A scenario game's start (``MkRuleset.start``): one ``ScenarioSet`` event sets the declared
+    position (the header's options, the game's RNG unless the spec names one), then the
+    position's phase begins."""
+    spec = msgspec.msgpack.decode(data)
+    s = position(spec, dict(r.s.options), int(spec.get("rng", r.s.rng)))
+    r.emit(E.ScenarioSet(msgspec.msgpack.encode(s)))
+    begin(r, spec)

@@ -16,7 +16,7 @@ from engine.magus.events import Event
 from engine.magus.ruleset import RULESET_VERSION, MkRuleset
 from engine.magus.rulings import DEFAULT_OPTIONS, OPTION_CHOICES
 
-INTERNAL_OPTIONS = ("scenario", "max_rounds")
+INTERNAL_OPTIONS = ("scenario", "max_rounds", "match")   # match: hkk_tui.rulesets.mk.match
 
 
 def check_options(options: dict[str, Any]) -> None:

@@ -87,6 +87,7 @@ class MkView(msgspec.Struct, frozen=True):
     decision: Decision | None
     result: Result | None
     context_passes: int = 0               # passes in a row in the Sor or a combat round
+    ghosts: dict[int, int] = {}           # MK 11.00: each ghost's rounds left (public)
 
 
 def sees(s: State, seat: int, i: int) -> bool:
@@ -129,7 +130,7 @@ def view(s: State, pool: dict, seat: int, decision: Decision | None) -> MkView:
         tuple(TimelineView(t.kind, tuple(ItemView(it.uid, it.player, it.card, it.kind,
                                                   it.caster, it.target, it.hidden)
                                          for it in t.items), t.passes) for t in s.timelines),
-        s.manoeuvre, tuple(s.beast), decision, s.result, s.context_passes)
+        s.manoeuvre, tuple(s.beast), decision, s.result, s.context_passes, dict(s.ghosts))
 
 
 def redact(ev: Any, seat: int) -> Any:
@@ -138,6 +139,8 @@ def redact(ev: Any, seat: int) -> Any:
     if seat == OMNISCIENT:
         return ev
     t = type(ev)
+    if t is E.ScenarioSet:                  # the whole position: hands, Futures, RNG
+        return E.ScenarioSet(b"", ev.rule)
     if t is E.Shuffled:
         return E.Shuffled(ev.player, (), 0, ev.rule)
     if t is E.DieRolled:

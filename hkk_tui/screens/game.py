@@ -162,8 +162,11 @@ class GameScreen(PlaybackMixin, Screen):
             self._token += 1
             detail = getattr(self.session.table(), "result_detail", None)   # ranks, colours
             body = self._result_text() + ("\n\n" + detail(s.view()) if detail else "")
+            after = getattr(self.ui, "after_game", None)     # MK: a match's score, next game
+            more, then = after(self) if callable(after) else ("", None)
+            body = body.rstrip() + ("\n\n" + more if more else "")
             self.app.push_screen(ResultScreen(t("over.title", self.lang), body.rstrip(),
-                                              self.session))
+                                              self.session), then)
             return
         self._schedule_bot()
 

@@ -214,7 +214,10 @@ class NewGameScreen(FormScreen):
         from hkk_tui.rulesets import get_ui
 
         offer = getattr(get_ui(self.ruleset), "new_game_options", None)
-        return offer(self.n_seats, self.lang) if callable(offer) else []
+        rows = offer(self.n_seats, self.lang) if callable(offer) else []
+        # rows for a game on this terminal only, not a network table's (MK: a match)
+        local = getattr(get_ui(self.ruleset), "local_game_options", None)
+        return rows + (local(self.n_seats, self.lang) if callable(local) else [])
 
     def note(self, row: int | None) -> str:
         """The description of the deck on the highlighted row (the first seat's deck when
@@ -478,6 +481,19 @@ def shipped_games() -> list[Any]:
     return [d for d in dirs if d.is_dir()]
 
 
+def ruleset_continues(lang: str) -> list[tuple[str, Any]]:
+    """"Continue" lines a ruleset adds besides its games in progress (``continue_entries`` of
+    its UI: words and what Enter does with the app), e.g. a match waiting between games."""
+    from hkk_tui.rulesets import get_ui
+
+    out: list[tuple[str, Any]] = []
+    for name in _rulesets():
+        entries = getattr(get_ui(name), "continue_entries", None)
+        if callable(entries):
+            out += entries(lang)
+    return out
+
+
 class SavesScreen(Screen):
     """The save browser, one line per game (decks; players, turn, state, last played; file):
     ``continue`` lists the games in progress, ``load`` and ``replay`` every save. Enter
@@ -520,7 +536,11 @@ class SavesScreen(Screen):
         for s in summaries:
             saves.add_option(Option(save_line(s, L, names)))
             self.paths.append(s.path)
-        if not summaries:
+        if self.mode == "continue":          # a ruleset's own (MK: a match between games)
+            for line, go in ruleset_continues(L):
+                saves.add_option(Option(line))
+                self.paths.append(go)
+        if not self.paths:
             none = "continue.none" if self.mode == "continue" else "saves.none"
             saves.add_option(Option(t(none, L), disabled=True))
         else:
@@ -530,7 +550,9 @@ class SavesScreen(Screen):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_index < len(self.paths):
             path = self.paths[event.option_index]
-            if self.replay:
+            if callable(path):
+                path(self.app)
+            elif self.replay:
                 self.app.open_replay(path)
             else:
                 self.app.load_game(path)

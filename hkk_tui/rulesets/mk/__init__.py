@@ -29,5 +29,38 @@ class MkUI(BaseUI):
 
         return MkHand(**kw)
 
+    # -- best-of-three matches (MK 1.13, hkk_tui.rulesets.mk.match) ------------------------------
+    def local_game_options(self, seats: int, lang: str) -> list[tuple[str, list[tuple[Any, str]]]]:
+        """The new-game form's "Match" row (a game on this terminal, not a network table's): a
+        single game, or best of three with the sideboard (both decks need one, MK 1.13.I; the
+        start says why not when one has none)."""
+        from hkk_tui.rulesets.mk.match import BEST_OF_THREE, t
+
+        if seats != 2:
+            return []
+        return [(t("match16.row", lang), [({}, t("match16.single", lang)),
+                                           ({"match": BEST_OF_THREE}, t("match16.bo3", lang))])]
+
+    def new_session(self, decks: tuple[str, ...], seats: tuple[Any, ...], seed: int | None,
+                    options: dict[str, Any], lang: str) -> Any:
+        """A new game's session when the form asked for a match (its first game), else None."""
+        from hkk_tui.rulesets.mk.match import BEST_OF_THREE, new_match
+
+        if options.get("match") != BEST_OF_THREE:
+            return None
+        return new_match(decks, seats, seed, options, lang)
+
+    def after_game(self, screen: Any) -> tuple[str, Any]:
+        """The result screen's words for a game of a match (the score) and what closing it
+        does (the swaps and the next game)."""
+        from hkk_tui.rulesets.mk.match import after_game
+
+        return after_game(screen)
+
+    def continue_entries(self, lang: str) -> list[tuple[str, Any]]:
+        from hkk_tui.rulesets.mk.match import continue_entries
+
+        return continue_entries(lang)
+
 
 UI = MkUI()

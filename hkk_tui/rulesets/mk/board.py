@@ -9,7 +9,8 @@ is attached to each level (obstacles, stored quests), the Line with each adventu
 words (alert / resting / wounded, current level, damage, the equipment it wears, MK 3.05.3), the
 quests in Present with the obstacles attached to them (face down to the opponent), the buildings
 (DP, Wall, obstacles; MK 3.03), the allies with their alliance points (MK 3.08), Storage, Solved
-quests, and the Past/Depth/hand/Future counts."""
+quests, the Outer plane (MK 9.00: no position there) and the ghosts with the rounds each has
+left (MK 11.00), and the Past/Depth/hand/Future counts."""
 
 from __future__ import annotations
 
@@ -64,9 +65,14 @@ class MkBoard(OptionList):
         if tower and d.wall:
             extra.append(table.t("board.wall", n=d.wall))
         if d.type == "adventurer" and cv is not None:
-            extra.append(table.t(f"pos.{cv.pos}"))
-            extra.append(table.t("board.level", n=cv.level))
-            extra.append(f"{d.physique}/{d.astral}/{d.mental}")
+            if cv.zone != "outer":                # no position on the Outer plane (MK 9.00.D)
+                extra.append(table.t(f"pos.{cv.pos}"))
+            left = getattr(self.view, "ghosts", {}).get(iid)
+            if cv.zone == "ghosts" and left is not None:   # its rounds left (MK 11.00.A)
+                extra.append(table.t("board16.rounds_left", n=left))
+            if cv.zone not in ("ghosts", "outer"):   # a ghost is no adventurer (MK 11.00.D)
+                extra.append(table.t("board.level", n=cv.level))
+                extra.append(f"{d.physique}/{d.astral}/{d.mental}")
         if d.type in ("quest", "building"):
             extra.append(f"{d.dp} DP")
         if d.type == "building" and d.wall:
@@ -107,6 +113,12 @@ class MkBoard(OptionList):
                 text.append(" · ")
             text.append_text(self.card_words(table, iid, acting, tower))
         return text
+
+    def zone_of(self, seat: int, zone: str) -> list[int]:
+        """The cards ``seat`` controls in a zone the seat view does not list (the Outer plane,
+        the ghosts), in the order they came."""
+        return sorted(i for i, cv in self.view.cards.items() if cv.zone == zone
+                      and (cv.controller if cv.controller >= 0 else cv.owner) == seat)
 
     def attached(self, host: int) -> list[int]:
         return sorted(i for i, cv in self.view.cards.items()
@@ -184,6 +196,14 @@ class MkBoard(OptionList):
                 text.append_text(self.card_words(table, iid, acting))
                 text.append_text(self.attachments(table, iid, acting))
                 self._add(out, text, Ref("card", iid))
+        for iid in self.zone_of(seat, "outer"):             # the Outer plane (MK 9.00)
+            text = Text("  " + table.t("board16.outer") + ": ", style="bold")
+            text.append_text(self.card_words(table, iid, acting))
+            self._add(out, text, Ref("card", iid))
+        for iid in self.zone_of(seat, "ghosts"):            # ghosts in Present (MK 11.00)
+            text = Text("  " + table.t("board16.ghost") + ": ", style="bold")
+            text.append_text(self.card_words(table, iid, acting))
+            self._add(out, text, Ref("card", iid))
         if sv.storage:
             self._add(out, self._joined(table, "  " + table.t("board.storage"), sv.storage,
                                         acting))

@@ -110,7 +110,7 @@ class MkTable(Table):
 
     def cost(self, d: Any) -> str:
         """``4 MP`` (what playing it costs, MK 5.01.C) with its speed if fast."""
-        text = f"{d.mp} MP"
+        text = "? MP" if getattr(d, "mosaic", "") else f"{d.mp} MP"    # by its form, MK 7.00
         if d.type in ("action", "event") and d.speed == "fast":
             text += " " + self.t("word.fast")
         return text
@@ -156,6 +156,8 @@ class MkTable(Table):
         if isinstance(event, E.Revealed) and event.cid:
             self.known[event.card] = event.cid
         key = f"ev.{type(event).__name__}"
+        if isinstance(event, E.ScenarioSet):          # a scenario's position (its own table)
+            key = "scenario16.set"
         if not self.has(key):
             return None
         fields = msgspec.structs.asdict(event)
