@@ -172,8 +172,9 @@ def test_sw_hand_and_board_marks_read_without_colour(monkeypatch, lang):
     monkeypatch.setenv("NO_COLOR", "1")
 
     async def body(app, pilot):
-        app.start_game(None, None, ruleset="sw", decks=("polar-dwarves", "ashvale-wraiths"),
-                       kinds=("human", "ai:random"))
+        # a fixed deal whose first decision of ours has cards to use (a random one may not)
+        app.start_game(None, None, seed=3, ruleset="sw",
+                       decks=("polar-dwarves", "ashvale-wraiths"), kinds=("human", "ai:random"))
         await until(pilot, lambda: isinstance(app.screen, GameScreen)
                     and bool(app.screen.query("#board"))
                     and app.screen.session.my_decision() is not None, "my first decision")
