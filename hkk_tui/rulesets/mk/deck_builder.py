@@ -38,6 +38,38 @@ TYPE_ORDER = ("tower", "adventurer", "action", "quest", "obstacle", "event", "bu
 MAX_ROW = 9                       # more copies than any limit, so the problem line can show it
 
 
+#: validate_deck's sentences (engine/magus/pool.py) and their catalog keys, so a Hungarian player
+#: reads the same problem in Hungarian (a sentence not matched is shown as validate_deck wrote it)
+PROBLEMS = (
+    (re.compile(r"^(?P<n>\d+) copies of (?P<card>.+), limit (?P<limit>\d+) \(MK 1\.02\.A\)$"),
+     "builder18.p_copies"),
+    (re.compile(r"^(?P<n>\d+) different tower levels; a deck needs at least 3 for its starting "
+                r"tower \(MK 1\.08\.B\)$"), "builder18.p_towers"),
+    (re.compile(r"^(?P<n>-?\d+) Future cards besides the 3 starting tower levels; limit "
+                r"(?P<limit>\d+) needs at least (?P<min>\d+) \(MK 1\.02\.(?P<rule>[BC])\)$"),
+     "builder18.p_future"),
+    (re.compile(r"^a sideboard of (?P<n>\d+) cards; with limit (?P<limit>\d+) it is exactly "
+                r"(?P<size>\d+) or none \(MK 1\.13\.E-F, I\)$"), "builder18.p_sideboard"),
+    (re.compile(r"^unknown card '(?P<card>.+)'; check its id in decks/mk/cards$"),
+     "builder18.p_unknown"),
+)
+
+
+def problem_words(message: str, lang: str, pool: dict[str, Any]) -> str:
+    """A ``validate_deck`` sentence in ``lang`` (English: as it is)."""
+    if lang == "en":
+        return message
+    for pattern, key in PROBLEMS:
+        m = pattern.match(message)
+        if m:
+            params = m.groupdict()
+            if "card" in params:        # validate_deck names a card in English (or by its id)
+                params["card"] = next((d.name.hu for d in pool.values()
+                                       if d.name.en == params["card"]), params["card"])
+            return t(key, lang, **params)
+    return message
+
+
 class _Words(MkTable):
     """The table's words without a game: what the card detail (card_screen) needs."""
 
@@ -60,10 +92,10 @@ class DeckBuilderScreen(Screen[bool]):
     DeckBuilderScreen #db-lists { height: 1fr; }
     DeckBuilderScreen .db-col { width: 1fr; }
     DeckBuilderScreen OptionList { height: 1fr; }
-    DeckBuilderScreen #db-problems { height: 4; }
+    DeckBuilderScreen #db-problems { height: auto; max-height: 6; }
     """
     BINDINGS: ClassVar = [
-        Binding("tab", "other", "mk:key.builder18.other"),
+        Binding("tab", "other", "mk:key.builder18.other", show=False),
         Binding("f", "filter", "mk:key.builder18.filter"),
         Binding("s", "target", "mk:key.builder18.target"),
         Binding("l", "limit", "mk:key.builder18.limit"),
@@ -83,7 +115,7 @@ class DeckBuilderScreen(Screen[bool]):
         self.side: dict[str, int] = {}
         self.limit = 3
         self.deck_id = ""                  # the user deck being edited ("" for a new deck)
-        self.name = ""
+        self.deck_name = ""
         self.description = Words("", "")
         self.filter = 0                    # 0: every type, else TYPE_ORDER[filter - 1]
         self.to_side = False
@@ -111,14 +143,14 @@ class DeckBuilderScreen(Screen[bool]):
                       self.pool[c].type == "tower"][:P.STARTING_TOWERS])
 
     def deck(self, deck_id: str = "", name: str = "") -> DeckDef:
-        name = name or self.name
+        name = name or self.deck_name
         return DeckDef(deck_id or self.deck_id or "new", Words(name, name), self.description,
                        dict(self.cards), self.towers(), dict(self.side), self.limit)
 
     def problems(self) -> list[str]:
         """``validate_deck``'s sentences, without the file name it puts first."""
         d = self.deck()
-        return [p.message.removeprefix(f"{d.id}: ")
+        return [problem_words(p.message.removeprefix(f"{d.id}: "), self.lang, self.pool)
                 for p in P.validate_deck(d, self.pool, d.id)]
 
     def load(self, d: DeckDef, own: bool) -> None:
@@ -126,9 +158,9 @@ class DeckBuilderScreen(Screen[bool]):
         self.side = {c: n for c, n in d.sideboard.items() if n > 0}
         self.limit = d.limit if d.limit in P.MIN_FUTURE else 3
         self.deck_id = d.id if own else ""
-        self.name = d.name.hu if self.lang == "hu" else d.name.en
+        self.deck_name = d.name.hu if self.lang == "hu" else d.name.en
         if not own:
-            self.name = t("builder18.copy_of", self.lang, name=self.name)
+            self.deck_name = t("builder18.copy_of", self.lang, name=self.deck_name)
         self.description = d.description
 
     # -- screen ----------------------------------------------------------------------------
@@ -174,7 +206,7 @@ class DeckBuilderScreen(Screen[bool]):
 
     def render_all(self) -> None:
         L = self.lang
-        name = self.name or t("builder18.unnamed", L)
+        name = self.deck_name or t("builder18.unnamed", L)
         title = Text(t("builder18.title", L, name=name), style="bold")
         title.append("  " + t("builder18.limit", L, n=self.limit))
         if self.deck_id:
@@ -210,7 +242,7 @@ class DeckBuilderScreen(Screen[bool]):
         text = Text(f"{n}" if n else "·", style="bold" if n else "dim")
         text.append(f"+{s} " if s else "  ", style="dim")
         text.append(self.card_name(cid))
-        text.append(f" {d.mp} {self.type_short(cid)}", style="dim")
+        text.append(f" {d.mp}MP {self.type_short(cid)}", style="dim")
         return text
 
     def deck_line(self, kind: str, cid: str) -> Text:
@@ -221,18 +253,18 @@ class DeckBuilderScreen(Screen[bool]):
         return text
 
     def problem_text(self) -> Text:
+        """What was just done, then the deck's legality: "✓ legal" or its first two problems
+        as ``validate_deck`` words them (and how many more)."""
         L = self.lang
         problems = self.problems()
-        out = Text()
+        out = self.status.copy()
         if not problems:
-            out.append(t("builder18.legal", L), style="bold green")
-        else:
-            out.append(t("builder18.illegal", L, n=len(problems)) + "\n", style="bold")
-            for p in problems[:2]:
-                out.append("• " + p + "\n", style="red")
-            if len(problems) > 2:
-                out.append(t("builder18.more", L, n=len(problems) - 2) + " ", style="dim")
-        out.append_text(self.status)
+            out.append("\n✓ " + t("builder18.legal", L), style="bold")
+            return out
+        for n, p in enumerate(problems[:2]):
+            out.append("\n✗ " + p, style="bold")
+            if n == 1 and len(problems) > 2:
+                out.append(" " + t("builder18.more", L, n=len(problems) - 2), style="dim")
         return out
 
     # -- keys ------------------------------------------------------------------------------
@@ -286,7 +318,7 @@ class DeckBuilderScreen(Screen[bool]):
         self.render_all()
 
     def action_empty(self) -> None:
-        self.cards, self.side, self.deck_id, self.name = {}, {}, "", ""
+        self.cards, self.side, self.deck_id, self.deck_name = {}, {}, "", ""
         self.description = Words("", "")
         self.say(t("builder18.emptied", self.lang))
         self.render_all()
@@ -331,7 +363,7 @@ class DeckBuilderScreen(Screen[bool]):
                 self.say(what, "bold red")
             else:
                 self.load(what, own=kind == "user")
-                self.say(t("builder18.loaded", L, name=self.name))
+                self.say(t("builder18.loaded", L, name=self.deck_name))
             self.render_all()
 
         self.app.push_screen(ChoiceScreen(t("builder18.copy_title", L), options,
@@ -352,7 +384,8 @@ class DeckBuilderScreen(Screen[bool]):
                                                  self.deck_id or slug(name)),
                                  lambda deck_id: self.save(name, deck_id))
 
-        self.app.push_screen(TextInputScreen(t("builder18.ask_name", L), self.name), got_name)
+        self.app.push_screen(TextInputScreen(t("builder18.ask_name", L), self.deck_name),
+                             got_name)
 
     def save(self, name: str, deck_id: str | None) -> None:
         """Write the deck: playable when legal, else a draft (never offered for play)."""
@@ -372,7 +405,7 @@ class DeckBuilderScreen(Screen[bool]):
             self.say(str(exc), "bold red")
             self.render_all()
             return
-        self.deck_id, self.name = deck_id, name
+        self.deck_id, self.deck_name = deck_id, name
         if problems:
             self.say(t("builder18.saved_draft", L, id=deck_id), "bold yellow")
         else:
