@@ -115,13 +115,13 @@ def test_the_atomic_write_leaves_the_old_file_intact_when_the_write_fails(data, 
     def fail(src, dst):
         raise OSError("disk full")
 
-    monkeypatch.setattr(os, "replace", fail)
     changed = _mine("keep", name=Text("Új", "New"))
-    with pytest.raises(U.UserDeckError, match="disk full.*old file is unchanged"):
-        U.save(changed)
+    with monkeypatch.context() as m:
+        m.setattr(os, "replace", fail)
+        with pytest.raises(U.UserDeckError, match="disk full.*old file is unchanged"):
+            U.save(changed)
     assert path.read_bytes() == before
     assert sorted(p.name for p in path.parent.iterdir()) == ["keep.toml"]   # no temp file left
-    monkeypatch.undo()
     U.save(changed)
     assert P.load_deck("keep").name.en == "New"
 
