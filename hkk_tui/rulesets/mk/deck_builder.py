@@ -242,7 +242,8 @@ class DeckBuilderScreen(Screen[bool]):
         text = Text(f"{n}" if n else "·", style="bold" if n else "dim")
         text.append(f"+{s} " if s else "  ", style="dim")
         text.append(self.card_name(cid))
-        text.append(f" {d.mp}MP {self.type_short(cid)}", style="dim")
+        cost = "" if d.type == "quest" else f" {d.mp}MP"         # a quest is solved, not paid
+        text.append(f"{cost} {self.type_short(cid)}", style="dim")
         return text
 
     def deck_line(self, kind: str, cid: str) -> Text:
