@@ -93,8 +93,7 @@ def _s(text: str) -> str:
 
 def to_toml(d: DeckDef) -> str:
     """``d`` in the shipped decks' schema (read back by ``pool.load_deck_file``)."""
-    lines = ["# A M.A.G.U.S. deck made in hkk's deck builder. Schema: DeckDef in "
-             "engine/magus/cards.py.",
+    lines = ["# A M.A.G.U.S. deck made in hkk's deck builder. Schema: DeckDef in cards.py.",
              f"id = {_s(d.id)}",
              f"name = {{ hu = {_s(d.name.hu)}, en = {_s(d.name.en)} }}",
              f"description = {{ hu = {_s(d.description.hu)}, en = {_s(d.description.en)} }}",

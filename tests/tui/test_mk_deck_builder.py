@@ -69,7 +69,7 @@ def test_build_a_legal_deck_by_keys_save_it_and_start_a_game_with_it(monkeypatch
         assert path.exists() and "Saved: Forge Deck (forge-deck)" in _problems(app)
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is form, "the form again")
-        label, values, _chosen = form.rows[0]
+        _label, values, _chosen = form.rows[0]
         ids = [v for v, _w in values]
         assert "forge-deck" in ids and dict(values)["forge-deck"] == "Forge Deck"
         for _ in range(ids.index("forge-deck")):
@@ -153,11 +153,40 @@ def test_mk_1_02_a_switching_the_limit_to_4_changes_the_future_size(monkeypatch)
     run(body, "en", size=(80, 24))
 
 
+def test_mk_1_13_e_s_sends_cards_to_the_sideboard_and_its_size_is_checked(monkeypatch):
+    fresh_data_dir(monkeypatch)
+
+    async def body(app, pilot):
+        from hkk_tui.screens.dialogs import ChoiceScreen
+
+        _form, builder = await _open_builder(app, pilot)
+        await pilot.press("c")
+        await until(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the deck list")
+        await pilot.press("1")                               # The Ashen Court: no sideboard
+        await until(pilot, lambda: app.screen is builder, "the builder")
+        await pilot.press("s")
+        await pilot.pause()
+        assert "Enter now adds to sideboard." in _problems(app)
+        deck = dict(builder.cards)
+        await pilot.press("enter")
+        await pilot.pause()
+        first = builder.pool_ids()[0]
+        assert builder.side == {first: 1} and builder.cards == deck
+        assert ("✗ a sideboard of 1 cards; with limit 3 it is exactly 12 or none "
+                "(MK 1.13.E-F, I)") in _problems(app)
+        await pilot.press("tab", "end", "enter")           # the sideboard's card: one out
+        await pilot.pause()
+        assert builder.side == {}
+        assert "a sideboard of" not in _problems(app) and "✓" in _problems(app)
+
+    run(body, "en", size=(80, 24))
+
+
 def test_an_illegal_deck_is_saved_only_as_a_draft_and_never_offered(monkeypatch):
     data = fresh_data_dir(monkeypatch)
 
     async def body(app, pilot):
-        form, builder = await _open_builder(app, pilot)
+        form, _builder = await _open_builder(app, pilot)
         await pilot.press("enter")
         await _save(app, pilot, "Half Done", "half")
         assert (data / "decks" / "mk" / "drafts" / "half.toml").exists()

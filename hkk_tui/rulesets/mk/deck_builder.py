@@ -73,7 +73,7 @@ def problem_words(message: str, lang: str, pool: dict[str, Any]) -> str:
 class _Words(MkTable):
     """The table's words without a game: what the card detail (card_screen) needs."""
 
-    def __init__(self, lang: str, pool: dict[str, Any]):  # noqa: D107 - no header, no seats
+    def __init__(self, lang: str, pool: dict[str, Any]):      # no header, no seats
         self.ns, self.lang, self.pool, self.names = "mk", lang, pool, []
         self._known, self.view = {}, None
 
@@ -93,6 +93,7 @@ class DeckBuilderScreen(Screen[bool]):
     DeckBuilderScreen .db-col { width: 1fr; }
     DeckBuilderScreen OptionList { height: 1fr; }
     DeckBuilderScreen #db-problems { height: auto; max-height: 6; }
+    DeckBuilderScreen #pool-head, DeckBuilderScreen #deck-head { height: 1; overflow: hidden; }
     """
     BINDINGS: ClassVar = [
         Binding("tab", "other", "mk:key.builder18.other", show=False),
@@ -310,7 +311,8 @@ class DeckBuilderScreen(Screen[bool]):
 
     def action_target(self) -> None:
         self.to_side = not self.to_side
-        self.say(t("builder18.to_side" if self.to_side else "builder18.to_deck", self.lang))
+        where = t("builder18.to_side" if self.to_side else "builder18.to_deck", self.lang)
+        self.say(t("builder18.target_now", self.lang, where=where))
         self.render_all()
 
     def action_limit(self) -> None:
