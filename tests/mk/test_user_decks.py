@@ -146,3 +146,15 @@ def test_mk_1_02_a_decks_validate_names_card_count_and_rule_in_a_user_file(data,
     code = cli.main(["decks", "validate", "--ruleset", "mk",
                      str(data / "decks" / "mk" / "fine.toml")])
     assert code == 0, capsys.readouterr()
+
+
+def test_mk_1_02_a_two_limit_4_decks_play_a_limit_4_game_a_mixed_pair_a_limit_3_one(data):
+    from engine.magus.session import make_header
+
+    quiet = P.load_deck("quiet")                          # shipped, limit 4, 84 Future cards
+    four = next(c for c, n in quiet.cards.items() if n == 3 and not c.startswith("t-"))
+    U.save(_mine("four", cards={**quiet.cards, four: 4}, limit=4, sideboard={}))
+    header = make_header(("four", "quiet"), seed=1)
+    assert header.options["copy_limit"] == 4 and header.decklists[0].count(four) == 4
+    with pytest.raises(P.PoolError, match=r"4 copies of .*, limit 3 \(MK 1\.02\.A\)"):
+        make_header(("four", "ashen"), seed=1)            # ashen is a limit-3 deck
