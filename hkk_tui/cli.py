@@ -770,7 +770,12 @@ COMMANDS = {"rulesets": cmd_rulesets, "sim": cmd_sim, "decks": cmd_decks, "watch
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args, extra = parser.parse_known_args(argv)
+    if args.command == "decks" and extra and not any(e.startswith("-") for e in extra):
+        args.files += extra          # `decks validate --ruleset mk PATH`: files after the flag
+    elif extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     if getattr(args, "ruleset", None) is not None:
         from engine.core import registry
 

@@ -181,8 +181,16 @@ def load_deck_file(path: Path) -> DeckDef:
                                  "DeckDef in engine/magus/cards.py.")]) from None
 
 
-def list_decks() -> list[DeckDef]:
+def shipped_decks() -> list[DeckDef]:
     return [load_deck_file(p) for p in sorted(DECK_DIR.glob("*.toml"))]
+
+
+def list_decks() -> list[DeckDef]:
+    """The shipped decks, then the player's own (engine/magus/userdecks.py; broken files left
+    out here, listed with their error by ``userdecks.list_user``)."""
+    from engine.magus.userdecks import user_decks
+
+    return shipped_decks() + user_decks()
 
 
 def load_deck(name: str) -> DeckDef:

@@ -44,6 +44,8 @@ def make_header(decks: tuple[str, str], seed: int, seats: tuple[Seat, ...] | Non
     pool = P.default_pool()
     check_options(dict(options or {}))
     defs = [P.load_deck(d) for d in decks]
+    if defs and all(d.limit == 4 for d in defs) and "copy_limit" not in (options or {}):
+        options = {**(options or {}), "copy_limit": 4}      # MK 1.02.A: both decks agree
     for d in defs:
         problems = P.validate_deck(d, pool, d.id, dev=bool((options or {}).get(
             "dev_small_decks")))

@@ -163,6 +163,8 @@ class NewGameScreen(FormScreen):
     ``bots``, the default first). Every seat after the first is the AI's (or, in hotseat,
     another person's)."""
 
+    BINDINGS = [Binding("b", "deck_builder", "key.mk18g.deck_builder")]
+
     def __init__(self, hotseat: bool = False, ruleset: str = "hkk"):
         from engine.core.registry import get
 
@@ -181,6 +183,29 @@ class NewGameScreen(FormScreen):
         if len(_rulesets()) > 1:
             title += f" · {plugin.title.get(L, ruleset)}"
         super().__init__(self._rows({}), t("new.start", L), title)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``b`` (the deck builder) only for a ruleset whose UI has one (M.A.G.U.S.)."""
+        if action == "deck_builder":
+            from hkk_tui.rulesets import get_ui
+
+            return callable(getattr(get_ui(self.ruleset), "deck_builder", None))
+        return True
+
+    def action_deck_builder(self) -> None:
+        """The ruleset's deck builder; the decks are read again when it closes."""
+        from hkk_tui.rulesets import get_ui
+
+        def reload(_saved: Any) -> None:
+            decks = self.plugin.decks()
+            self.decks = [(d.id, d.name.get(self.lang, d.id)) for d in decks]
+            self.descriptions = {d.id: d.description.get(self.lang) or
+                                 d.description.get("en", "") for d in decks}
+            self.rows = self._rows({label: i for label, _values, i in self.rows})
+            self.render_rows()
+            self.show_note()
+
+        self.app.push_screen(get_ui(self.ruleset).deck_builder(self.lang), reload)
 
     def _rows(self, chosen: dict[str, int]) -> list[tuple[str, list[tuple[Any, str]], int]]:
         """The form's rows for ``self.n_seats`` players, keeping the choices made so far."""

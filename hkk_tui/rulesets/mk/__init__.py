@@ -57,6 +57,12 @@ class MkUI(BaseUI):
 
         return after_game(screen)
 
+    def deck_builder(self, lang: str) -> Any:
+        """The deck builder screen (``b`` on the new-game form, issue 18 item 9)."""
+        from hkk_tui.rulesets.mk.deck_builder import DeckBuilderScreen
+
+        return DeckBuilderScreen(lang)
+
     def continue_entries(self, lang: str) -> list[tuple[str, Any]]:
         from hkk_tui.rulesets.mk.match import continue_entries
 
