@@ -227,7 +227,7 @@ def validate_deck(d: DeckDef, pool: dict[str, CardDef], file: str, dev: bool = F
     if len(towers) < STARTING_TOWERS:
         bad("", f"{len(towers)} different tower levels; a deck needs at least 3 for its "
             "starting tower (MK 1.08.B)")
-    future = sum(d.cards.values()) - STARTING_TOWERS
+    future = max(0, sum(d.cards.values()) - STARTING_TOWERS)
     if not dev and future < MIN_FUTURE[limit]:
         bad("", f"{future} Future cards besides the 3 starting tower levels; limit {limit} "
             f"needs at least {MIN_FUTURE[limit]} (MK 1.02.{'B' if limit == 3 else 'C'})")
