@@ -89,14 +89,22 @@ def _instant_ai(driver, lang: str) -> None:
     press(driver, k["enter"])
     wait_screen(driver, _t("settings.pace", lang), _t("settings.save", lang))
     press(driver, k["down"], k["down"], k["down"])              # to the AI pace
-    instant = f"{_t('settings.pace', lang)}: ◀ {_t('pace.instant', lang)} ▶"
+    label = f"{_t('settings.pace', lang)}: ◀"
+    instant = f"{label} {_t('pace.instant', lang)} ▶"
+
+    def pace() -> str:
+        return next((line for line in screen(driver).splitlines() if label in line), "")
+
     for _ in range(6):                                          # its values go round
-        before = screen(driver)
+        before = pace()
         if instant in before:
             break
+        # one press at a time, each waited for on the pace row itself: a second press sent
+        # before a slow page has drawn the first would step past "instant"
         press(driver, k["left"])
-        end = time.monotonic() + 10
-        while screen(driver) == before and time.monotonic() < end:
+        end = time.monotonic() + 60
+        while pace() == before:
+            assert time.monotonic() < end, f"Left did not change the AI pace: {before!r}"
             time.sleep(0.02)
     wait_screen(driver, instant)
     press(driver, k["down"], k["down"], k["enter"])             # Save settings
