@@ -72,7 +72,7 @@ def active_chain(events: list[Any]) -> list[tuple[str, int, str]]:
 KEEP = [C(A, "t-raven-loft"), C(B, "t-raven-loft")]
 
 
-def drive(t: Table, answer: Any, limit: int = 400) -> list[Any]:
+def drive(t: Table, answer: Any, limit: int = 600) -> list[Any]:
     """Answer the pending decisions with ``answer(decision)`` — an action, None for a pass, or
     False to stop — for at most ``limit`` decisions; the events they gave."""
     out: list[Any] = []
@@ -90,3 +90,13 @@ def drive(t: Table, answer: Any, limit: int = 400) -> list[Any]:
 def resolve(t: Table) -> list[Any]:
     """Both pass until no timeline is open or a decision other than priority comes."""
     return drive(t, lambda d: False if not t.s.timelines or d.kind != "priority" else None)
+
+
+def next_manoeuvres(t: Table) -> list[Any]:
+    """Pass through Round closing (no discard, keep the hand) into the next round's Manoeuvres
+    phase."""
+    start = t.s.round
+    return drive(t, lambda d: X.Done() if d.kind == "close_discard" else
+                 X.Keep() if d.kind == "mulligan" else
+                 False if t.s.phase == "manoeuvres" and t.s.round > start and
+                 not t.s.timelines else None)

@@ -11,19 +11,7 @@ from engine.magus import actions as X
 from engine.magus import events as E
 from engine.magus.ctx import dp
 from tests.mk.helpers import KEEP, A, B, C, Table
-
-
-def _drive(t: Table, answer) -> list:
-    out = []
-    for _ in range(200):
-        d = t.rules.pending(t.s)
-        if d is None:
-            break
-        a = answer(d)
-        if a is False:
-            break
-        out += t.act(d.player, a if a is not None else X.Pass())
-    return out
+from tests.mk.helpers import drive as _drive
 
 
 def _resolve(t: Table) -> list:

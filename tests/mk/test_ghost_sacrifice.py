@@ -9,30 +9,10 @@ from engine.magus import events as E
 from engine.magus.cards import CardDef, Effect, Text
 from engine.magus.keywords import check
 from tests.mk.helpers import KEEP, A, B, C, Table
+from tests.mk.helpers import next_manoeuvres as _next_manoeuvres
 from tests.mk.helpers import resolve as _resolve
 
 DEEP = [C(p, "x-feint", "future") for p in (A, B) for _ in range(20)]       # no empty Future
-
-
-def _drive(t: Table, answer) -> list:
-    out = []
-    for _ in range(600):
-        d = t.rules.pending(t.s)
-        if d is None:
-            break
-        a = answer(d)
-        if a is False:
-            break
-        out += t.act(d.player, a if a is not None else X.Pass())
-    return out
-
-
-def _next_manoeuvres(t: Table) -> list:
-    start = t.s.round
-    return _drive(t, lambda d: X.Done() if d.kind == "close_discard" else
-                  X.Keep() if d.kind == "mulligan" else
-                  False if t.s.phase == "manoeuvres" and t.s.round > start and
-                  not t.s.timelines else None)
 
 
 def _table(victim: str, **kw) -> tuple[Table, int, int, int]:
