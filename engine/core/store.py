@@ -921,10 +921,14 @@ def import_file(src: str | os.PathLike[str], codec: EntryCodec | None,
                         [MAGIC, *_records(loaded, with_redo=False)])
 
 
+def data_dir() -> Path:
+    """The user's data directory (``$HKK_DATA_DIR`` overrides it)."""
+    return Path(os.environ.get("HKK_DATA_DIR") or platformdirs.user_data_dir("hkk"))
+
+
 def saves_dir() -> Path:
     """The saves folder under the user's data directory (``$HKK_DATA_DIR`` overrides the base)."""
-    base = os.environ.get("HKK_DATA_DIR") or platformdirs.user_data_dir("hkk")
-    d = Path(base) / "saves"
+    d = data_dir() / "saves"
     d.mkdir(parents=True, exist_ok=True)
     if d not in _CLEANED:       # once per process: temporary files of killed writers
         _CLEANED.add(d)

@@ -3,21 +3,19 @@ shipped decks' TOML schema (DeckDef, engine/magus/cards.py), drafts — decks sa
 illegal (MK 1.02, 1.08.B, 1.13) — in ``<data dir>/decks/mk/drafts/``. The data dir is the app's
 (``$HKK_DATA_DIR``, else the platform's user data dir), as for saves.
 
-Every write is atomic (a temporary file in the same folder, then ``os.replace``): a failed write
+Every write is atomic (``engine.core.store.replace_file``): a failed write
 leaves the old file as it was. A broken file is listed with its error and never hides the
 others; a user deck may not take a shipped deck's id (it would be unreachable by name)."""
 
 from __future__ import annotations
 
 import json
-import os
 import re
-import tempfile
 from pathlib import Path
 
 import msgspec
-import platformdirs
 
+from engine.core.store import data_dir, replace_file
 from engine.magus.cards import DeckDef
 
 ID_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
@@ -36,8 +34,7 @@ class UserDeck(msgspec.Struct, frozen=True):
 
 
 def decks_dir() -> Path:
-    base = os.environ.get("HKK_DATA_DIR") or platformdirs.user_data_dir("hkk")
-    return Path(base) / "decks" / "mk"
+    return data_dir() / "decks" / "mk"
 
 
 def drafts_dir() -> Path:
@@ -114,25 +111,6 @@ def check_id(deck_id: str) -> None:
         raise UserDeckError(f"Deck id {deck_id!r} is a shipped deck's; choose another id.")
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """``text`` into ``path`` through a temporary file in the same folder and ``os.replace``:
-    on any failure the temporary file is removed and the old file is left as it was."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
 def save(d: DeckDef, draft: bool = False) -> Path:
     """Write ``d`` as a playable deck (its draft, if any, removed) or as a draft (the playable
     file of the same id, if any, left as it was). Raises :class:`UserDeckError` for a bad id or a
@@ -140,7 +118,7 @@ def save(d: DeckDef, draft: bool = False) -> Path:
     check_id(d.id)
     path = (drafts_dir() if draft else decks_dir()) / f"{d.id}.toml"
     try:
-        write_atomic(path, to_toml(d))
+        replace_file(path, to_toml(d).encode("utf-8"))
     except OSError as exc:
         raise UserDeckError(f"The deck could not be written to {path} ({exc}); the old file "
                             "is unchanged.") from None

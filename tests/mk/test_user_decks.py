@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.core.store import replace_file
 from engine.magus import pool as P
 from engine.magus import userdecks as U
 from engine.magus.cards import DeckDef, Text
@@ -135,7 +136,7 @@ def test_a_name_with_quotes_and_accents_survives_the_round_trip(data):
 def test_mk_1_02_a_decks_validate_names_card_count_and_rule_in_a_user_file(data, capsys):
     mine = _mine("over", cards={**_mine().cards, "x-fire-arrow": 4})
     path = data / "decks" / "mk" / "over.toml"
-    U.write_atomic(path, U.to_toml(mine))
+    replace_file(path, U.to_toml(mine).encode("utf-8"))
     code = cli.main(["decks", "validate", "--ruleset", "mk", str(path)])
     out = capsys.readouterr()
     text = out.out + out.err

@@ -13,9 +13,7 @@ match)."""
 
 from __future__ import annotations
 
-import os
 import random
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -23,6 +21,7 @@ from typing import Any
 import msgspec
 
 from engine.core.log import Seat
+from engine.core.store import data_dir, replace_file
 from engine.magus import pool as P
 from engine.magus.cards import DeckDef
 from engine.magus.match import MAX_GAMES, Match, header_for, no_sideboard
@@ -68,9 +67,7 @@ _DEC = msgspec.json.Decoder(MatchRecord)
 
 
 def matches_dir() -> Path:
-    from engine.core import store
-
-    d = store.saves_dir().parent / "matches"
+    d = data_dir() / "matches"
     d.mkdir(parents=True, exist_ok=True)
     return d
 
@@ -83,17 +80,7 @@ def save(rec: MatchRecord) -> None:
     """Write the record atomically: a temporary file in the same folder, flushed to disk, then
     renamed over the old record (a kill leaves the old or the new one, never half of one)."""
     rec.modified = time.time()
-    dest = path_of(rec.id)
-    fd, tmp = tempfile.mkstemp(prefix=".mk-match-", suffix=".tmp", dir=dest.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(_ENC.encode(rec))
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, dest)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    replace_file(path_of(rec.id), _ENC.encode(rec))
 
 
 def load(match_id: str) -> MatchRecord | None:
