@@ -8,20 +8,7 @@ from engine.magus import events as E
 from engine.magus.ctx import dp
 from engine.magus.scenario import build
 from tests.mk.helpers import KEEP, A, B, C, Table
-
-
-def _drive(t: Table, answer) -> list:
-    """Answer decisions with ``answer(decision)`` (None: pass) until it returns False."""
-    out = []
-    for _ in range(200):
-        d = t.rules.pending(t.s)
-        if d is None:
-            break
-        a = answer(d)
-        if a is False:
-            break
-        out += t.act(d.player, a if a is not None else X.Pass())
-    return out
+from tests.mk.helpers import drive as _drive
 
 
 def test_mk_4_02_quest_solving_meets_a_condition_pays_and_solves():
