@@ -36,10 +36,12 @@ def may_wear(r: Run, equipment: int, host: int) -> bool:
 
 
 def sor_equips(r: Run, seat: int) -> list[tuple[int, int]]:
-    """(equipment, adventurer) pairs for attaching from the Storage in the Sor (MK 3.05.3.C)."""
+    """(equipment, adventurer) pairs for attaching from the Storage in the Sor (MK 3.05.3.C);
+    not an item detached this round (ruling 67)."""
     s = r.s
     p = s.players[seat]
-    return [(e, a) for e in sorted(p.storage) for a in sorted(p.line) if may_wear(r, e, a)]
+    return [(e, a) for e in sorted(p.storage) if e not in s.detached
+            for a in sorted(p.line) if may_wear(r, e, a)]
 
 
 def arming(r: Run, seat: int) -> list[tuple[int, int]]:

@@ -476,6 +476,9 @@ def refuse(r: Run, seat: int, a: Any) -> IllegalAction:
         return IllegalAction("MK 3.05.3.E", "A magic item cannot be detached.", "magic")
     if isinstance(a, Equip) and a.card < len(s.cards) and a.host < len(s.cards) and \
             a.card in s.players[seat].storage:
+        if a.card in s.detached and s.manoeuvre is None:
+            return IllegalAction("MK 3.05.3.C", "An item detached to the Storage this round "
+                                 "stays there until the next round (ruling 67).", "detached")
         if r.d(a.card).relic and not r.d(a.host).named:
             return IllegalAction("MK 3.05.3.F", "A relic is attached only to a named "
                                  "adventurer.", "relic")

@@ -78,6 +78,7 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
     elif t is E.RoundBegan:
         s.round = ev.round
         s.invoked = []
+        s.detached = []                                                     # ruling 67
         s.antiss_tried, s.antiss_solved, s.antiss_acted = [], [], []
         s.hunted = []                                                       # MK 1.14.14.C
     elif t is E.TreasureHunted:
@@ -129,6 +130,9 @@ def apply(s: State, ev: Any) -> None:  # noqa: C901 - one branch per event type
             s.invoked.append(ev.card)
         elif ev.kind == "antiss_ability":                 # MK 8.03.C: once a round
             s.antiss_acted.append(ev.card)
+        elif ev.kind == "unequip":                        # ruling 67: until the next round
+            s.detached.append(ev.card)
+            tl.used.append(ev.card)
         elif ev.kind in ("enter", "round"):               # timed effects (MK 6.02)
             if ev.card in s.triggers:
                 s.triggers.remove(ev.card)

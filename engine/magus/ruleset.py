@@ -23,7 +23,7 @@ from engine.magus.rulings import DEFAULT_OPTIONS
 from engine.magus.state import Card, PlayerState, State
 from engine.magus.timeline import PRIORITY
 
-RULESET_VERSION = "mk-2"   # mk-2: treasure hunting, Aura, antiss abilities, sacrifice (mk18f)
+RULESET_VERSION = "mk-3"   # mk-3: an item detached in the Sor stays in the Storage that round (ruling 67)
 
 
 class MkRuleset:

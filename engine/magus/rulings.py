@@ -412,6 +412,15 @@ RULINGS: tuple[Ruling, ...] = (
            "wounded.",
            "MK 11.00.E lists dying, being sacrificed and going to the Past as an adventurer as "
            "the same way in; MK 11.00.G gives ghosts the three positions."),
+    Ruling(67, "MK 3.05.3.C",
+           "Attaching an item from the Storage and detaching it cost 0 MP and the rulebook sets "
+           "no limit: may a player move the same item back and forth without end?",
+           "No: an item detached to the Storage in the Sor stays there until the next round "
+           "(it may still arm a team member when a manoeuvre's team is composed). Attaching it "
+           "once and moving it to another adventurer once a round is still possible.",
+           "Two MP-free actions that undo each other would let a player keep priority forever "
+           "and the game would never end (MK 1.01); the limit removes only the loop, not a "
+           "move the rulebook describes."),
 
 )
 

@@ -15,11 +15,15 @@ from functools import lru_cache
 from typing import Any, Callable
 
 from engine.core.search import SearchHooks, deal_again, key_of, reseed
+from engine.magus.bot import SquireBot
 from engine.magus.ctx import dp
 from engine.magus.state import State
 from engine.magus.views import sees
 
 _CARD_FIELDS = ("card", "caster", "host", "quest")
+#: the search bot's settings for MK: the squire's scores as the prior near the root, and its
+#: favourite played where the search cannot tell the moves apart (engine.ai.search.SearchBot)
+TUNING: dict[str, Any] = {"rollout_steps": 0, "prior_depth": 1, "anchor": 0.02}
 
 
 def _slot(s: State, i: int) -> str:
@@ -104,7 +108,13 @@ def evaluate(s: State, pool: dict) -> tuple[float, float]:
 @lru_cache(maxsize=16)
 def hooks(ruleset: Any) -> SearchHooks:
     pool, clone = ruleset.pool, ruleset.clone
+
+    def prior(rs: Any, seed: int) -> Callable[[Any, list[Any]], list[float]]:
+        return SquireBot(rs.pool, seed).scores
+
     return SearchHooks(
         determinize=lambda state, seat, rng: determinize(state, seat, rng, clone, pool),
         action_key=action_key,
-        evaluate=lambda state: evaluate(state, pool))
+        evaluate=lambda state: evaluate(state, pool),
+        prior=prior,
+        tuning=TUNING)

@@ -130,6 +130,7 @@ class State(msgspec.Struct):
     woven: dict[int, list[int]] = {}   # card → [form index, base] until it resolves
     ghosts: dict[int, int] = {}        # MK 11.00: a ghost's rounds left (this one included)
     invoked: list[int] = []            # outer-plane and spirit abilities used this round
+    detached: list[int] = []           # ruling 67: items detached in the Sor this round
     antiss_tried: list[int] = []       # MK 8.03.B: antiss quests attempted this round
     antiss_solved: list[int] = []      # MK 8.03.A: players who solved one this round
     antiss_acted: list[int] = []       # MK 8.03.C: adventurers on the antiss this round

@@ -14,6 +14,7 @@ from engine.magus import events as E
 from engine.magus.ctx import current_level, value
 from tests.mk.helpers import KEEP, A, B, C, Table
 from tests.mk.helpers import drive as _drive
+from tests.mk.helpers import next_manoeuvres
 from tests.mk.helpers import resolve as _resolve
 
 
@@ -64,6 +65,28 @@ def test_mk_3_05_3_e_a_magic_item_cannot_be_detached_but_an_item_can():
     t2.act(A, X.Unequip(shirt))
     _resolve(t2)
     assert t2.card(shirt).zone == "storage" and t2.card(cloak).zone == "attached"
+
+
+def test_mk_3_05_3_c_an_item_detached_in_the_sor_stays_in_the_storage_until_next_round():
+    """Ruling 67: attaching and detaching cost nothing, so back and forth would never end; an
+    item detached in the Sor waits in the Storage for the next round."""
+    t = Table([C(A, "a-ambrus", "line"), C(A, "a-borka", "line"),
+               C(A, "x-chain-shirt", "attached", host=0)] + KEEP, mp=[10, 8])
+    borka, shirt = t.idx(A, "a-borka"), t.idx(A, "x-chain-shirt")
+    t.act(A, X.Unequip(shirt))
+    _resolve(t)
+    assert t.card(shirt).zone == "storage"
+    if t.rules.pending(t.s).player != A:
+        t.act(B, X.Pass())
+    assert not [a for a in t.legal(A) if isinstance(a, X.Equip) and a.card == shirt]
+    with pytest.raises(IllegalAction) as exc:
+        t.act(A, X.Equip(shirt, borka))
+    assert exc.value.rule == "MK 3.05.3.C" and "next round" in exc.value.message
+    assert t.card(shirt).zone == "storage"
+    next_manoeuvres(t)
+    assert t.card(shirt).zone == "storage"
+    _drive(t, lambda d: False if d.player == A and d.kind == "priority" else None)
+    assert X.Equip(shirt, borka) in t.legal(A)
 
 
 def test_mk_3_05_3_f_a_relic_is_worn_only_by_a_named_adventurer():
