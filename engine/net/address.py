@@ -26,7 +26,7 @@ import struct
 from dataclasses import dataclass
 from pathlib import Path
 
-import platformdirs
+from engine.core.store import data_dir
 
 DEFAULT_SOCKET = "/run/hkk/hkk.sock"
 GROUP = "hkk"
@@ -212,15 +212,13 @@ def server_data_dir(given: str | None = None) -> Path:
     if given:
         d = Path(given)
     else:
-        base = os.environ.get("HKK_DATA_DIR") or platformdirs.user_data_dir("hkk")
-        d = Path(base) / "server"
+        d = data_dir() / "server"
     d.mkdir(parents=True, exist_ok=True)
     return d
 
 
 def client_data_dir() -> Path:
     """Where a client keeps its seat tokens (``$HKK_DATA_DIR/net``)."""
-    base = os.environ.get("HKK_DATA_DIR") or platformdirs.user_data_dir("hkk")
-    d = Path(base) / "net"
+    d = data_dir() / "net"
     d.mkdir(parents=True, exist_ok=True)
     return d
