@@ -323,7 +323,8 @@ def _ally_uses(r: Run, seat: int, ctx: str) -> list[Any]:
         if d.speed == "fast" and not (sor or tl is not None):
             continue
         area = "line" if tl is None or tl.kind in LINE_TIMELINES else "team"
-        out += [UseAlly(i, t) for t in _targets(r, seat, d.target, area)]
+        out += [UseAlly(i, t) for t in _targets(r, seat, d.target, area)
+                if t < 0 or not A8.silenced(r, t)]                              # MK 8.03.D
     return out
 
 
@@ -380,7 +381,8 @@ def _priority(r: Run, seat: int) -> list[Any]:
                     K.used_slots(r, q) < K.slots(r, q):
                 out += [Attach(i, q) for i in sorted(p.hand)
                         if K.obstacle_like(r.pool[s.cards[i].cid])]
-    if ctx == "timeline" and s.timelines[-1].kind == "m_obst" and m is not None:
+    if ctx == "timeline" and s.timelines[-1].kind == "m_obst" and m is not None and \
+            not A8.silenced(r):                                                  # MK 8.03.D
         enemy = team_of(s, 1 - seat)
         if enemy:
             used = s.timelines[-1].used
@@ -390,7 +392,7 @@ def _priority(r: Run, seat: int) -> list[Any]:
                         r.pool[c.cid].type == "obstacle":
                     out.append(Activate(o))
     out += [Build(c, h) for c, h in MC.builds(r, seat, ctx)]            # MK 10.01-10.02
-    if ctx == "combat" and m is not None:                                     # MK 2.15
+    if ctx == "combat" and m is not None and not A8.silenced(r):     # MK 2.15, MK 8.03.D
         out += [Animate(o, a) for o, a in K.animations(r, seat)]
     if ctx == "combat" and m is not None and p.mp >= 2:
         out += [ChangeOrder(i) for i in team_of(s, seat) if s.cards[i].pos == "alert"]
@@ -487,6 +489,15 @@ def refuse(r: Run, seat: int, a: Any) -> IllegalAction:
     if isinstance(a, (Equip, Unequip)):
         return IllegalAction("MK 3.05.3.C", "Equipment is attached from your Storage, or "
                              "detached from your adventurers in the Line, in the Sor.", "equip")
+    if isinstance(a, (Activate, Animate)) and A8.silenced(r):                 # MK 8.03.D
+        return IllegalAction("MK 8.03.D", "On the antiss only permanent and antiss abilities "
+                             "work: no obstacle is activated against a team on the antiss.",
+                             "antiss_abilities")
+    if isinstance(a, UseAlly) and a.target < len(s.cards) and a.target >= 0 and \
+            A8.silenced(r, a.target):
+        return IllegalAction("MK 8.03.D", "On the antiss only permanent and antiss abilities "
+                             "work: an ally's ability cannot reach an adventurer on the antiss.",
+                             "antiss_abilities")
     if isinstance(a, UseAlly):
         return IllegalAction("MK 3.08.A", "An ally's ability needs your ally in Present with "
                              "enough alliance points, a legal target, and a moment of its "

@@ -1178,6 +1178,9 @@ _R: list[tuple[str, str, str]] = [
      "Each adventurer acts on the antiss once a round (acts inside the manoeuvre excluded).",
      "Egy kalandozó fordulónként egyszer cselekedhet az antisson (a manőveren belüliek nem "
      "számítanak)."),
+    ("MK 8.03.D",
+     "On the antiss only permanent and antiss abilities work.",
+     "Az antisson csak állandó és antissképesség érvényesül."),
     ("MK 8.04",
      "Entering the antiss: an MP-bound Sor action; the wizard turns resting; no antiss manoeuvre.",
      "Belépés az antissra: MP-kötött Sor-cselekedet; a varázsló pihenőbe fordul; nem "

@@ -421,6 +421,19 @@ RULINGS: tuple[Ruling, ...] = (
            "Two MP-free actions that undo each other would let a player keep priority forever "
            "and the game would never end (MK 1.01); the limit removes only the loop, not a "
            "move the rulebook describes."),
+    Ruling(68, "MK 8.03.D",
+           "\"On the antiss only permanent and antiss abilities work\": which abilities does "
+           "this stop, and for whom?",
+           "While an antiss manoeuvre runs, the adventurers of its teams are on the antiss: no "
+           "obstacle is activated or animated against a team there (an obstacle's ability, "
+           "MK 3.04.C, MK 2.15), and no ally's ability may aim at an adventurer there (MK "
+           "3.08); a refused attempt cites MK 8.03.D. Permanent abilities (equipment boosts "
+           "and armour, mounts and henchmen) keep working, and so do action cards: they are "
+           "card effects, not abilities, and MK 8.03 \"E\" lets the antiss wizards use them. "
+           "Our adventurers and equipment have no activated abilities besides antiss "
+           "abilities, so nothing else is left to stop.",
+           "MK 8.03.D speaks of abilities (képesség) only; MK 5.02-5.03 separate abilities from "
+           "card effects, and MK 8.03 \"E\" names the action cards the antiss combat uses."),
 
 )
 
