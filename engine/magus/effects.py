@@ -35,6 +35,10 @@ def target_ok(r: Run, player: int, kind: str, target: int) -> bool:
 
 def targets_hold(r: Run, item: Item) -> bool:
     """MK 6.05.R: an item that lost its target is neutralised."""
+    if item.kind == "attach" and r.d(item.card).subtype == "equipment":        # MK 3.02.F
+        from engine.magus.equipment import reward_holds
+
+        return reward_holds(r, item)
     if item.kind == "attach":
         host = r.card(item.target)
         return host.zone in ("quests", "tower", "buildings")
@@ -103,6 +107,11 @@ def named_clash(r: Run, player: int, card: int) -> bool:
 def resolve(r: Run, item: Item) -> bool:
     """Carry out an unwound item; False while a beast waits for its victim (a decision)."""
     s = r.s
+    if item.kind == "attach" and r.d(item.card).subtype == "equipment":        # MK 3.02.F
+        from engine.magus.equipment import resolve_reward
+
+        resolve_reward(r, item)
+        return True
     if item.kind == "attach":                                                   # MK 3.04.B
         r.emit(E.CardMoved(item.card, "attached", item.player, True, item.target, "MK 3.04.B"))
         return True

@@ -6,7 +6,7 @@ detaching (not magic items), what happens to it when its wearer leaves Present, 
 from __future__ import annotations
 
 from engine.magus import events as E
-from engine.magus.ctx import Run, goes_to, holder, riders, worn
+from engine.magus.ctx import Run, attached_to, goes_to, holder, riders, worn
 from engine.magus.state import Item
 
 #: an off-hand weapon takes the shield's place (MK 3.05.3.I)
@@ -101,3 +101,46 @@ def armoured(r: Run, adventurer: int, roll: int) -> int:
     """MK 2.17.d: the reduction an attack roll of ``roll`` meets (0 if none)."""
     threshold, reduction = armour_of(r, adventurer)
     return reduction if reduction and roll <= threshold else 0
+
+
+# ---------------------------------------------------------------------------- quest rewards
+def reward_of(r: Run, quest: int) -> int:
+    """The equipment attached to a pending quest as its reward (MK 3.02.F), or -1."""
+    return next((a for a in attached_to(r.s, quest) if is_equipment(r, a)), -1)
+
+
+def may_reward(r: Run, seat: int, equipment: int, quest: int) -> bool:
+    """MK 3.02.F: an equipment card from the seat's hand onto one of his own pending quests
+    that has none yet, its MP value at most the quest's DP."""
+    s = r.s
+    if equipment >= len(s.cards) or quest >= len(s.cards) or quest < 0:
+        return False
+    if equipment not in s.players[seat].hand or not is_equipment(r, equipment):
+        return False
+    return quest in s.players[seat].quests and reward_of(r, quest) < 0 and \
+        r.d(equipment).mp <= r.d(quest).dp
+
+
+def quest_rewards(r: Run, seat: int) -> list[tuple[int, int]]:
+    """(equipment, quest) pairs the seat may attach now (MK 3.02.F; a Sor action)."""
+    p = r.s.players[seat]
+    return [(e, q) for e in sorted(p.hand) if is_equipment(r, e)
+            for q in p.quests if may_reward(r, seat, e, q)]
+
+
+def resolve_reward(r: Run, item: Item) -> None:
+    """The attachment unwinds: the equipment goes openly under the quest if that is still the
+    player's pending quest without a reward (MK 6.05.R); else it is neutralised."""
+    r.emit(E.CardMoved(item.card, "attached", item.player, False, item.target, "MK 3.02.F"))
+
+
+def reward_holds(r: Run, item: Item) -> bool:
+    q = r.card(item.target)
+    return q.zone == "quests" and holder(q) == item.player and reward_of(r, item.target) < 0
+
+
+def take_reward(r: Run, solver: int, quest: int) -> None:
+    """MK 3.02.F, ruling 69: the solver puts the quest's equipment into his Storage, free."""
+    e = reward_of(r, quest)
+    if e >= 0:
+        r.emit(E.CardMoved(e, "storage", solver, False, -1, "MK 3.02.F"))

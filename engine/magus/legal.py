@@ -372,6 +372,7 @@ def _priority(r: Run, seat: int) -> list[Any]:
         out += [Channel(c, t) for c, t in A8.channels(r, seat)]                # MK 8.02
         out += [Equip(e, h) for e, h in Q.sor_equips(r, seat)]               # MK 3.05.3.C
         out += [Unequip(e) for e in Q.detachable(r, seat)]
+        out += [Attach(e, q) for e, q in Q.quest_rewards(r, seat)]               # MK 3.02.F
     elif ctx == "sor":
         out = [a for a in out if isinstance(a, Play) and r.d(a.card).speed == "fast"]
     out += _ally_uses(r, seat, ctx)
@@ -465,6 +466,10 @@ def refuse(r: Run, seat: int, a: Any) -> IllegalAction:
         if d.type == "action":
             return IllegalAction("MK 5.01.B", "Name an alert caster of a listed caste and a "
                                  "legal target for that card (MK 3.05, MK 6.04).", "target")
+    if isinstance(a, Attach) and Q.is_equipment(r, card):                       # MK 3.02.F
+        return IllegalAction("MK 3.02.F", "An equipment goes openly under one of your own "
+                             "pending quests that has none yet, its MP value at most the "
+                             "quest's DP, in the Sor of the Manoeuvres phase.", "quest_equipment")
     if isinstance(a, Capture):
         b = a.building
         if b >= len(s.cards) or b not in s.players[1 - seat].buildings:
@@ -655,6 +660,10 @@ def perform(r: Run, seat: int, a: Any) -> None:  # noqa: C901 - one branch per a
         _play(r, seat, a)
     elif t is Attach and context(s) == "timeline":           # an interrupting attachment
         add_item(r, seat, a.card, "attach", -1, a.host, True, "MK 3.04.F")
+    elif t is Attach and Q.is_equipment(r, a.card):           # MK 3.02.F: open, MP-bound
+        r.stamp(seat)
+        open_timeline(r, "action", "MK 3.02.F", recompute=False)
+        add_item(r, seat, a.card, "attach", -1, a.host, False, "MK 3.02.F")
     elif t is Attach:
         r.stamp(seat)                                                  # MK 3.04.B, ruling 3
         open_timeline(r, "action", "MK 3.04.B", recompute=False)

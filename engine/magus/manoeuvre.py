@@ -6,6 +6,7 @@ result) and the outcome."""
 
 from __future__ import annotations
 
+from engine.magus import equipment as Q
 from engine.magus import events as E
 from engine.magus import keywords as K
 from engine.magus.cards import parse_condition
@@ -435,6 +436,7 @@ def meet_condition(r: Run, player: int, index: int) -> None:
     r.emit(E.ConditionChosen(player, index, met))
     if met:
         r.mp(player, -cost, "MK 4.06 \"Küldetés feltétel teljesítés fázis\"")
+        Q.take_reward(r, player, m.target)                                  # MK 3.02.F
         for a in attached_to(s, m.target):
             r.emit(E.CardMoved(a, goes_to(s, r.pool, a), -1, False, -1, "MK 3.02.K"))
         if q.storable:
@@ -461,6 +463,7 @@ def solve_treasure(r: Run, player: int) -> None:
     ok = level >= d.treasure
     r.emit(E.TreasureJudged(player, level, d.treasure, ok))
     if ok:
+        Q.take_reward(r, player, m.target)                                  # MK 3.02.F
         for a in attached_to(s, m.target):
             r.emit(E.CardMoved(a, goes_to(s, r.pool, a), -1, False, -1, "MK 3.02.K"))
         r.emit(E.QuestSolved(player, m.target, "MK 2.07.e"))
@@ -482,6 +485,7 @@ def expedition(r: Run, player: int) -> None:
         ok = False
     r.emit(E.ExpeditionJudged(player, level, q.expedition, ok))
     if ok:
+        Q.take_reward(r, player, m.target)                                  # MK 3.02.F
         for a in attached_to(s, m.target):
             r.emit(E.CardMoved(a, goes_to(s, r.pool, a), -1, False, -1, "MK 3.02.K"))
         if q.storable:

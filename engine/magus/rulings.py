@@ -434,6 +434,19 @@ RULINGS: tuple[Ruling, ...] = (
            "abilities, so nothing else is left to stop.",
            "MK 8.03.D speaks of abilities (képesség) only; MK 5.02-5.03 separate abilities from "
            "card effects, and MK 8.03 \"E\" names the action cards the antiss combat uses."),
+    Ruling(69, "MK 3.02.F",
+           "How is an equipment attached to one's own pending quest, and must the solver take "
+           "it?",
+           "From the hand, as an MP-bound Sor action of the Manoeuvres phase costing no MP "
+           "(like attaching an obstacle, MK 3.04.B), openly, onto an own pending quest with no "
+           "equipment yet, its printed MP value at most the quest's printed DP; it fills no "
+           "obstacle path. When the quest is solved (by condition, EXPEDÍCIÓ or as a treasure) "
+           "the solver's Storage takes it at once, before the other attachments leave; if the "
+           "quest leaves Present otherwise, it goes with the other attachments to the Past or "
+           "the Depth.",
+           "MK 3.02.F says \"attach openly\" and \"free\" but not when; a Sor attachment "
+           "matches the other attachments. Taking it costs nothing and the Storage has no "
+           "limit, so a choice to refuse it would only be a question nobody wants."),
 
 )
 
