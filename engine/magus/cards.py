@@ -132,6 +132,9 @@ class CardDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defa
     # condition in ``conditions`` (castes only, at most one alternative list)
     attackers: int = 3
     defenders: int = 3
+    # "a player may control at most one such building" (MK 1.14.4, ruling 70): not played while
+    # its player controls one of this card; gaining a second, he sacrifices one of the two
+    one_only: bool = False
     # ally (MK 3.08): alliance points on entry; each use of its ability (``effects`` at
     # ``target``, ``speed``) spends ``use_points``; play condition in ``conditions``
     points: int = 0

@@ -336,9 +336,31 @@ def entered(r: Run, item: Item) -> None:
 BUILDING_CAP = 3                                                               # MK 3.03.F
 
 
+def one_only_pair(r: Run, player: int) -> list[int]:
+    """MK 1.14.4, ruling 70: the player's buildings of an "at most one such building" card he
+    controls two of (empty when he controls no such pair)."""
+    seen: dict[str, list[int]] = {}
+    for b in r.s.players[player].buildings:
+        if r.d(b).one_only:
+            seen.setdefault(r.card(b).cid, []).append(b)
+    return next((v for v in seen.values() if len(v) > 1), [])
+
+
+def one_only_blocked(r: Run, player: int, card: int) -> bool:
+    """MK 1.14.4: an "at most one such building" card is not played while its player controls
+    one of that card."""
+    cid = r.card(card).cid
+    return r.d(card).one_only and any(r.card(b).cid == cid
+                                      for b in r.s.players[player].buildings)
+
+
 def over_cap(r: Run, player: int) -> bool:
-    """MK 3.03.F, ruling 37: a player who gains a fourth building destroys one of his choice
-    before anyone acts, without a timeline (the decision ``raze``)."""
+    """MK 1.14.4 first (a second "at most one such building": sacrifice one of the two before
+    anything else), then MK 3.03.F, ruling 37: a player who gains a fourth building destroys one
+    of his choice before anyone acts, without a timeline (the decision ``raze``)."""
+    if one_only_pair(r, player):
+        r.stage("raze", player, "MK 1.14.4")
+        return True
     if len(r.s.players[player].buildings) > BUILDING_CAP:
         r.stage("raze", player, "MK 3.03.F")
         return True

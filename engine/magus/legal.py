@@ -69,6 +69,8 @@ from engine.magus.effects import (
     building_condition,
     clash,
     named_clash,
+    one_only_blocked,
+    one_only_pair,
 )
 from engine.magus.timeline import (
     PRIORITY,
@@ -160,7 +162,8 @@ def legal(r: Run, seat: int) -> list[Any]:  # noqa: C901 - one branch per stage
     if st == "store":
         return [Store(t) for t in free_towers(s, r.pool, seat)]
     if st == "raze":
-        return [Raze(i) for i in sorted(p.buildings)]
+        pair = one_only_pair(r, seat)                                           # MK 1.14.4
+        return [Raze(i) for i in sorted(pair or p.buildings)]
     if st == "escape":                                                          # MK 2.16
         return [Escape(True), Escape(False)]
     if st == "focus" and s.paying:                                              # MK 2.19
@@ -255,7 +258,8 @@ def _plays(r: Run, seat: int, ctx: str) -> list[Any]:  # noqa: C901
             elif d.type == "event" and cost <= mp:
                 out.append(Play(i))
             elif d.type in ("building", "ally") and cost <= mp and \
-                    building_condition(r, seat, i) and not named_clash(r, seat, i):
+                    building_condition(r, seat, i) and not named_clash(r, seat, i) and \
+                    not one_only_blocked(r, seat, i):                           # MK 1.14.4
                 out.append(Play(i))                                  # MK 3.03.A, MK 3.08
             if K.obstacle_like(d) and i in p.hand:                    # MK 3.04.B, MK 2.14
                 for h in _hosts(r, seat):
@@ -451,6 +455,9 @@ def refuse(r: Run, seat: int, a: Any) -> IllegalAction:
         if d.type in ("building", "ally") and named_clash(r, seat, card):
             return IllegalAction("MK 1.03 \"Nevesítés szabálya\"", "You already have a card "
                                  "of that name in Present or the Depth.", "named")
+        if d.type == "building" and one_only_blocked(r, seat, card):
+            return IllegalAction("MK 1.14.4", "A player controls at most one such building: "
+                                 "you already control one of this card.", "one_only")
         if d.type == "ally":
             return IllegalAction("MK 3.08", "An ally is played only if its play condition is "
                                  "met by adventurers in your Line.", "condition")
@@ -571,6 +578,9 @@ def refuse(r: Run, seat: int, a: Any) -> IllegalAction:
     if isinstance(a, Store):
         return IllegalAction("MK 1.14.3", "A storable quest goes onto one of your own tower "
                              "levels that has none yet.", "store")
+    if isinstance(a, Raze) and one_only_pair(r, seat):
+        return IllegalAction("MK 1.14.4", "You control two of an \"at most one such building\" "
+                             "card: sacrifice one of those two first.", "one_only")
     if isinstance(a, Raze):
         return IllegalAction("MK 3.03.F", "Destroy one of your own buildings.", "raze")
     if isinstance(a, SolveQuest) and a.quest < len(s.cards) and A8.quest(r, a.quest):

@@ -367,13 +367,18 @@ def captured(r: Run, success: bool, rule: str) -> None:
 
 
 def raze(r: Run, player: int, card: int) -> None:
-    """MK 3.03.F: the chosen building goes to the Past/Depth, no timeline; then what the gain
+    """MK 3.03.F: the chosen building goes to the Past/Depth, no timeline (MK 1.14.4: one of
+    two "at most one such" buildings is sacrificed the same way); then what the gain
     interrupted goes on (the capture's end, or the timeline the building entered in)."""
+    from engine.magus.effects import one_only_pair, over_cap
     from engine.magus.timeline import after_unwind
 
+    rule = "MK 1.14.4" if card in one_only_pair(r, player) else "MK 3.03.F"
     for o in attached_to(r.s, card):                  # its attachments fall with it
-        r.emit(E.CardMoved(o, goes_to(r.s, r.pool, o), -1, False, -1, "MK 3.03.F"))
-    r.emit(E.CardMoved(card, goes_to(r.s, r.pool, card), -1, False, -1, "MK 3.03.F"))
+        r.emit(E.CardMoved(o, goes_to(r.s, r.pool, o), -1, False, -1, rule))
+    r.emit(E.CardMoved(card, goes_to(r.s, r.pool, card), -1, False, -1, rule))
+    if rule == "MK 1.14.4" and over_cap(r, player):         # then the cap of three
+        return
     m = r.s.manoeuvre
     if m is not None and m.step == "outcome":
         end(r, "taken", "MK 4.04.D")

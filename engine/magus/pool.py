@@ -72,6 +72,8 @@ def _check_card(d: CardDef, file: str) -> list[Problem]:
                 parse_condition(c)
             except ConditionError as exc:
                 bad(str(exc))
+    if d.one_only and d.type != "building":                                    # MK 1.14.4
+        bad("\"at most one such building\" (one_only) is for buildings only (MK 1.14.4)")
     if d.subtype == "equipment":                                              # MK 3.05.3
         if d.type != "action":
             bad("equipment is an action card (MK 3.05.3)")

@@ -447,6 +447,17 @@ RULINGS: tuple[Ruling, ...] = (
            "MK 3.02.F says \"attach openly\" and \"free\" but not when; a Sor attachment "
            "matches the other attachments. Taking it costs nothing and the Storage has no "
            "limit, so a choice to refuse it would only be a question nobody wants."),
+    Ruling(70, "MK 1.14.4",
+           "\"A player may control at most one such building\": what counts as \"such\", and "
+           "who chooses the building to sacrifice?",
+           "A card flag (one_only): at most one building of that card per player. It is not "
+           "played while its player controls one (refused citing MK 1.14.4); gaining control "
+           "of a second (a capture) makes him sacrifice one of the two, his choice, before "
+           "anything else and before the cap of three (MK 3.03.F) is checked; it goes with "
+           "its attachments to the Past or the Depth, no timeline.",
+           "\"Ilyen\" (such) points back to the card bearing the text; MK 1.14.4 says "
+           "\"before anything happens\", so it comes before the MK 3.03.F check, which then "
+           "has nothing left to do."),
 
 )
 

@@ -54,6 +54,8 @@ def card_text(d: Any, tb: Any) -> Text:
     for eff in getattr(d, "reveal", ()) or ():
         rows.append(tb.t("card.reveal", op=tb.t(f"op.{eff.op}") if tb.has(f"op.{eff.op}")
                          else eff.op, amount=eff.amount))
+    if getattr(d, "one_only", False):                                    # MK 1.14.4
+        rows.append(tb.t("detail18.one_only"))
     if d.keywords:
         rows.append(tb.t("card.keywords", keywords=", ".join(k.upper() for k in d.keywords)))
     rows += subsystem_rows(d, tb)
