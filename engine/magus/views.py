@@ -166,11 +166,13 @@ def _item(v: MkView, it: ItemView) -> TrackItem:
     c = v.cards.get(it.card)
     known = c is not None and c.cid != ""
     label = {"card": "track.card", "activation": "track.activation",
-             "attach": "track.attach", "reveal": "track.reveal",
+             "attach": "track.attach" if it.hidden else "track.card",       # MK 3.02.F open
+             "reveal": "track.reveal",
              "order": "track.order"}.get(it.kind, "track.card")
     return TrackItem(label, {"card": c.cid if known else "", "kind": it.kind},
                      Ref("card", it.card) if known else None, it.player,
-                     (Ref("card", it.target),) if it.target >= 0 and it.kind != "attach" else (),
+                     (Ref("card", it.target),) if it.target >= 0 and not (
+                         it.kind == "attach" and it.hidden) else (),
                      frozenset({"hidden"}) if it.hidden and not known else frozenset())
 
 
