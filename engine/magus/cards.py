@@ -28,6 +28,8 @@ SUBTYPES = ("", "melee", "ranged", "spell", "feint", "heal", "neutralise", "equi
 #: equipment slots (MK 3.05.3.H-I): one of each per adventurer; an off-hand weapon takes the
 #: shield's place
 SLOTS = ("gear", "weapon", "shield", "offhand", "armour", "cloak", "staff")
+#: a weapon's reach (MK 3.05.3.K)
+REACHES = ("", "melee", "ranged")
 #: what an equipment's modifiers may change (fed through numbers.py, MK 5.11)
 BOOSTABLE = ("level", "physique", "astral", "mental")
 #: what an item aims at (MK 5.01.B, MK 6.04)
@@ -153,6 +155,11 @@ class CardDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defa
     relic: bool = False
     boosts: tuple[Boost, ...] = ()
     armour: tuple[int, int] = (0, 0)
+    # a weapon's attack (MK 3.05.3.G, K; ruling 71): ``reach`` melee (front vs front) or ranged
+    # (from the protected row at any enemy in the combat); its wearer, alert in the combat
+    # rounds, rotates and pays ``strike_mp`` and the weapon's ``effects`` (an attack) follow
+    reach: str = ""
+    strike_mp: int = 0
     # obstacle (MK 3.04, MK 4.06 "Bestia")
     kind: str = ""
     number: int = 0

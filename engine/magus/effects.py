@@ -52,6 +52,10 @@ def targets_hold(r: Run, item: Item) -> bool:
         return host_holds(r, item.player, item.target)
     if item.kind == "enter" and item.target >= 0:                                # MK 6.05.R
         return target_ok(r, item.player, r.d(item.card).trigger_target, item.target)
+    if item.kind == "weapon":                                                  # MK 3.05.3.K
+        from engine.magus.equipment import strike_holds
+
+        return strike_holds(r, item)
     if item.kind in ("outer", "spirit", "antiss_ability") and \
             r.d(item.card).target:                                # MK 9.00, 11.00.D, 8.02
         return target_ok(r, item.player, r.d(item.card).target, item.target)
@@ -145,6 +149,9 @@ def resolve(r: Run, item: Item) -> bool:
     if item.kind in ("enter", "round"):          # timed effects (MK 5.07.K, MK 6.02)
         d = r.d(item.card)
         run_effects(r, item, d.on_enter if item.kind == "enter" else d.on_round)
+        return True
+    if item.kind == "weapon":                                # MK 3.05.3.G, K: the attack
+        run_effects(r, item, r.d(item.card).effects)
         return True
     if item.kind in ("outer", "spirit", "antiss_ability"):   # MK 9.00, MK 11.00.D, MK 8.02
         run_effects(r, item, r.d(item.card).effects)
@@ -247,7 +254,8 @@ def run_effects(r: Run, item: Item, effects: tuple[Effect, ...]) -> None:
                 threshold = value(s, r.pool, r.card(item.caster), attr) \
                     if item.caster >= 0 else 0
                 total, ok = r.roll(item.player, "attack", threshold, 0, "MK 1.09.D")
-                cut = armoured(r, t, total) if r.d(item.card).subtype in ("melee", "ranged") \
+                d = r.d(item.card)
+                cut = armoured(r, t, total) if d.subtype in ("melee", "ranged") or d.reach \
                     else 0
             if ok and e.amount - cut > 0:
                 from engine.magus.mosaic import absorb

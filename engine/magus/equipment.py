@@ -144,3 +144,69 @@ def take_reward(r: Run, solver: int, quest: int) -> None:
     e = reward_of(r, quest)
     if e >= 0:
         r.emit(E.CardMoved(e, "storage", solver, False, -1, "MK 3.02.F"))
+
+
+# ---------------------------------------------------------------------------- weapon attacks
+def strike_targets(r: Run, weapon: int) -> list[int]:
+    """MK 3.05.3.K: who a worn weapon's wearer may attack now: with a melee weapon a front-liner
+    at an enemy front-liner, with a ranged one from the protected row at any enemy in the
+    combat (the wearer alert in the team, the weapon still on him)."""
+    s = r.s
+    d = r.d(weapon)
+    w = r.card(weapon)
+    if w.zone != "attached" or not d.reach or w.host < 0:
+        return []
+    wearer = r.card(w.host)
+    if wearer.zone != "team" or wearer.pos != "alert":
+        return []
+    side = holder(wearer)
+    if d.reach == "melee" and not wearer.front:
+        return []
+    if d.reach == "ranged" and wearer.front:
+        return []
+    return [c.iid for c in s.cards if c.zone == "team" and holder(c) != side and
+            r.pool[c.cid].type == "adventurer" and (d.reach == "ranged" or c.front)]
+
+
+def strikes(r: Run, seat: int) -> list[tuple[int, int]]:
+    """(weapon, target) pairs for the seat's weapon attacks in a combat round (MK 3.05.3.G:
+    the wearer makes the activation; its MP paid), none on the antiss (MK 8.03.D)."""
+    from engine.magus.antiss import silenced
+
+    s = r.s
+    if silenced(r):
+        return []
+    mp = s.players[seat].mp
+    out = []
+    for c in s.cards:
+        if c.zone == "attached" and holder(c) == seat and r.pool[c.cid].reach and \
+                r.pool[c.cid].strike_mp <= mp:
+            out += [(c.iid, t) for t in strike_targets(r, c.iid)]
+    return out
+
+
+def strike(r: Run, seat: int, weapon: int, target: int) -> None:
+    """The wearer rotates, the MP is paid, and the attack's virtual item opens the combat
+    action's timeline (MK 6.05.C, MK 4.06 "Harci körök")."""
+    from engine.magus.timeline import add_item, open_timeline
+
+    d = r.d(weapon)
+    wearer = r.card(weapon).host
+    if d.strike_mp:
+        r.mp(seat, -d.strike_mp, "MK 3.05.3.K")
+    r.emit(E.PositionSet(wearer, "resting", "MK 3.05.3.G"))
+    r.stamp(seat)
+    open_timeline(r, "m_action", "MK 4.06 \"Harci körök\"", recompute=False)
+    add_item(r, seat, weapon, "weapon", wearer, target, False, "MK 3.05.3.K")
+
+
+def strike_holds(r: Run, item: Item) -> bool:
+    """MK 6.05.R: the target still an enemy in the combat (a melee target still in front), the
+    weapon still on its wearer in the team."""
+    w = r.card(item.card)
+    if w.zone != "attached" or w.host != item.caster or r.card(item.caster).zone != "team":
+        return False
+    t = r.card(item.target)
+    if t.zone != "team" or holder(t) == item.player:
+        return False
+    return r.d(item.card).reach == "ranged" or t.front

@@ -54,6 +54,7 @@ from engine.magus.actions import (
     Siege,
     SolveQuest,
     Store,
+    Strike,
     TriggerFirst,
     Unequip,
     UseAlly,
@@ -399,6 +400,8 @@ def _priority(r: Run, seat: int) -> list[Any]:
     out += [Build(c, h) for c, h in MC.builds(r, seat, ctx)]            # MK 10.01-10.02
     if ctx == "combat" and m is not None and not A8.silenced(r):     # MK 2.15, MK 8.03.D
         out += [Animate(o, a) for o, a in K.animations(r, seat)]
+    if ctx == "combat" and m is not None:                                 # MK 3.05.3.K
+        out += [Strike(w, t) for w, t in Q.strikes(r, seat)]
     if ctx == "combat" and m is not None and p.mp >= 2:
         out += [ChangeOrder(i) for i in team_of(s, seat) if s.cards[i].pos == "alert"]
     out.append(Pass())
@@ -498,6 +501,8 @@ def refuse(r: Run, seat: int, a: Any) -> IllegalAction:
                                  "adventurer.", "relic")
         return IllegalAction("MK 3.05.3.H", "Choose an own adventurer in the Line (or in the "
                              "team being armed) with that equipment's slot free.", "slot")
+    if isinstance(a, Strike):
+        return _refuse_strike(r, seat, a)
     if isinstance(a, (Equip, Unequip)):
         return IllegalAction("MK 3.05.3.C", "Equipment is attached from your Storage, or "
                              "detached from your adventurers in the Line, in the Sor.", "equip")
@@ -609,6 +614,33 @@ def refuse(r: Run, seat: int, a: Any) -> IllegalAction:
                              "tower")
     return IllegalAction("MK 1.07", "That is not one of the things you may do now; choose one "
                          "the game offers.", "not_now")
+
+
+def _refuse_strike(r: Run, seat: int, a: Strike) -> IllegalAction:
+    """MK 3.05.3.K and what it rests on, the most specific first."""
+    s = r.s
+    d = r.d(a.card) if a.card < len(s.cards) else None
+    if d is None or not d.reach or r.card(a.card).zone != "attached" or \
+            holder(r.card(a.card)) != seat:
+        return IllegalAction("MK 3.05.3.G", "Only a weapon worn by one of your adventurers "
+                             "attacks; equipment works only attached.", "strike_weapon")
+    if A8.silenced(r):
+        return IllegalAction("MK 8.03.D", "On the antiss only permanent and antiss abilities "
+                             "work: a weapon's attack does not.", "antiss_abilities")
+    if context(s) != "combat" or s.manoeuvre is None:
+        return IllegalAction("MK 4.06 \"Harci körök\"", "A weapon attacks only in the combat "
+                             "rounds, when it is your turn to act.", "strike_when")
+    if r.card(r.card(a.card).host).pos != "alert" or r.card(r.card(a.card).host).zone != "team":
+        return IllegalAction("MK 6.01", "The wearer must be alert in the combat to attack; "
+                             "he rotates as he does.", "strike_alert")
+    if d.strike_mp > s.players[seat].mp:
+        return IllegalAction("MK 3.05.3.K", f"That weapon's attack needs {d.strike_mp} MP; you "
+                             f"have {s.players[seat].mp}.", "mp")
+    if d.reach == "melee":
+        return IllegalAction("MK 3.05.3.K", "A melee weapon attacks from the front row, at an "
+                             "enemy in the front row.", "strike_melee")
+    return IllegalAction("MK 3.05.3.K", "A ranged weapon attacks from the protected row, at "
+                         "any enemy in the combat.", "strike_ranged")
 
 
 # ---------------------------------------------------------------------------- doing it
@@ -752,6 +784,8 @@ def perform(r: Run, seat: int, a: Any) -> None:  # noqa: C901 - one branch per a
         r.stamp(seat)
         open_timeline(r, "action", "MK 6.01", recompute=False)
         add_item(r, seat, a.card, "antiss_ability", -1, a.target, False, "MK 8.02")
+    elif t is Strike:                                                        # MK 3.05.3.K
+        Q.strike(r, seat, a.card, a.target)
     elif t is Aim:
         K.aim(r, a.target)
         after_unwind(r)

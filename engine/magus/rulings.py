@@ -458,6 +458,21 @@ RULINGS: tuple[Ruling, ...] = (
            "\"Ilyen\" (such) points back to the card bearing the text; MK 1.14.4 says "
            "\"before anything happens\", so it comes before the MK 3.03.F check, which then "
            "has nothing left to do."),
+    Ruling(71, "MK 3.05.3.K",
+           "How does a weapon attack? The rulebook gives melee and ranged weapons their rows but "
+           "no procedure.",
+           "A weapon card with a reach (melee or ranged) carries an attack as its ability (MK "
+           "3.05.3.G, L: made by its wearer). In a combat round its wearer, alert in the team, "
+           "uses it as his combat action: he rotates, his player pays the weapon's printed "
+           "attack MP, and the attack enters a new combat-action timeline as an activation; on "
+           "unwinding it rolls against the wearer's Physique (with his boosts) and armour "
+           "(MK 2.17) counts as against a melee or ranged action card. Melee: from the front "
+           "row at an enemy front-liner; ranged: from the protected row at any enemy in the "
+           "combat. A weapon without a reach only gives its boosts. None works on the antiss "
+           "(MK 8.03.D).",
+           "MK 3.05.3.K fixes only the rows; MK 3.05.1 gives the same rows to melee and ranged "
+           "attack cards, so a weapon's attack is read as one more such attack whose caster is "
+           "the wearer and whose rotation and MP are its cost (MK 6.01)."),
 
 )
 

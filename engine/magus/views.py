@@ -168,7 +168,8 @@ def _item(v: MkView, it: ItemView) -> TrackItem:
     label = {"card": "track.card", "activation": "track.activation",
              "attach": "track.attach" if it.hidden else "track.card",       # MK 3.02.F open
              "reveal": "track.reveal",
-             "order": "track.order"}.get(it.kind, "track.card")
+             "order": "track.order",
+             "weapon": "track.activation"}.get(it.kind, "track.card")
     return TrackItem(label, {"card": c.cid if known else "", "kind": it.kind},
                      Ref("card", it.card) if known else None, it.player,
                      (Ref("card", it.target),) if it.target >= 0 and not (

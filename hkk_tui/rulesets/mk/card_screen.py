@@ -56,6 +56,8 @@ def card_text(d: Any, tb: Any) -> Text:
                          else eff.op, amount=eff.amount))
     if getattr(d, "one_only", False):                                    # MK 1.14.4
         rows.append(tb.t("detail18.one_only"))
+    if getattr(d, "reach", ""):                                          # MK 3.05.3.K
+        rows.append(tb.t(f"detail18.reach_{d.reach}", mp=d.strike_mp))
     if d.keywords:
         rows.append(tb.t("card.keywords", keywords=", ".join(k.upper() for k in d.keywords)))
     rows += subsystem_rows(d, tb)
