@@ -73,6 +73,16 @@ class Boost(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     strong: bool = False
 
 
+class Stance(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """How a card's effect stands in a contradiction (MK 5.10, ruling 25, spec §14): ``strong``
+    for "in any case / in no case" (C-E), ``prohibit`` for a "not" (F-G), ``settles`` when its
+    text itself says how the conflict ends (A)."""
+
+    strong: bool = False
+    prohibit: bool = False
+    settles: bool = False
+
+
 class CardDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
     id: str
     type: str
@@ -160,6 +170,11 @@ class CardDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defa
     # rounds, rotates and pays ``strike_mp`` and the weapon's ``effects`` (an attack) follow
     reach: str = ""
     strike_mp: int = 0
+    # MK 5.10 (ruling 72): an attack whose text says armour does not protect against it
+    # (prohibiting; strong for "in no case"), and an armour's own stance on protecting (its text
+    # may settle such a conflict itself, "also protects where armour would not")
+    pierce: Stance | None = None
+    armour_stance: Stance | None = None
     # obstacle (MK 3.04, MK 4.06 "Bestia")
     kind: str = ""
     number: int = 0

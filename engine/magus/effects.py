@@ -255,8 +255,8 @@ def run_effects(r: Run, item: Item, effects: tuple[Effect, ...]) -> None:
                     if item.caster >= 0 else 0
                 total, ok = r.roll(item.player, "attack", threshold, 0, "MK 1.09.D")
                 d = r.d(item.card)
-                cut = armoured(r, t, total) if d.subtype in ("melee", "ranged") or d.reach \
-                    else 0
+                cut = armoured(r, t, total, item.card) \
+                    if d.subtype in ("melee", "ranged") or d.reach else 0
             if ok and e.amount - cut > 0:
                 from engine.magus.mosaic import absorb
 

@@ -97,10 +97,21 @@ def armour_of(r: Run, adventurer: int) -> tuple[int, int]:
     return best
 
 
-def armoured(r: Run, adventurer: int, roll: int) -> int:
-    """MK 2.17.d: the reduction an attack roll of ``roll`` meets (0 if none)."""
+def armoured(r: Run, adventurer: int, roll: int, attack: int = -1) -> int:
+    """MK 2.17.d: the reduction an attack roll of ``roll`` meets (0 if none); an attack card
+    saying armour does not protect against it is weighed against the armour by MK 5.10
+    (``numbers.armour_holds``, ruling 72)."""
+    from engine.magus.numbers import armour_holds
+
     threshold, reduction = armour_of(r, adventurer)
-    return reduction if reduction and roll <= threshold else 0
+    if not reduction or roll > threshold:
+        return 0
+    if attack >= 0:
+        best = [e for e in worn(r.s, r.pool, adventurer) if r.d(e).armour == (threshold,
+                                                                              reduction)]
+        if best and not armour_holds(r.d(best[0]), r.d(attack)):
+            return 0
+    return reduction
 
 
 # ---------------------------------------------------------------------------- quest rewards

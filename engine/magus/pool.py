@@ -78,6 +78,12 @@ def _check_card(d: CardDef, file: str) -> list[Problem]:
                       not any(e.op == "attack" for e in d.effects)):
         bad("a reach (melee or ranged) is for a weapon (slot weapon or offhand) whose effects "
             "hold an attack (MK 3.05.3.K)")
+    if d.pierce is not None and (not d.pierce.prohibit or
+                                 not any(e.op == "attack" for e in d.effects)):
+        bad("pierce (\"armour does not protect against it\") is a prohibiting stance of a card "
+            "with an attack (MK 5.10.F, MK 2.17)")
+    if d.armour_stance is not None and d.armour == (0, 0):
+        bad("armour_stance belongs to an armour (MK 2.17, MK 5.10)")
     if d.one_only and d.type != "building":                                    # MK 1.14.4
         bad("\"at most one such building\" (one_only) is for buildings only (MK 1.14.4)")
     if d.subtype == "equipment":                                              # MK 3.05.3

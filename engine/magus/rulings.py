@@ -143,7 +143,8 @@ RULINGS: tuple[Ruling, ...] = (
            "MK 5.11.D computes the tiers one after the other."),
     Ruling(25, "MK 5.10.D",
            "Overrides by scanning Hungarian words.",
-           "Our cards carry explicit strength and polarity flags.",
+           "Our cards carry explicit strength and polarity flags (cards.Stance, Boost.strong; "
+           "ruling 72).",
            "Original card texts are rendered from data."),
     Ruling(26, "MK 5.09.A",
            "Is Storage a play area?",
@@ -473,6 +474,21 @@ RULINGS: tuple[Ruling, ...] = (
            "MK 3.05.3.K fixes only the rows; MK 3.05.1 gives the same rows to melee and ranged "
            "attack cards, so a weapon's attack is read as one more such attack whose caster is "
            "the wearer and whose rotation and MP are its cost (MK 6.01)."),
+    Ruling(72, "MK 5.10",
+           "Which card texts carry override flags, and how are the source examples of MK 5.10 "
+           "read?",
+           "A card's stance (strong, prohibit, settles) is data: an attack saying armour does "
+           "not protect against it carries pierce (prohibiting; strong for \"in no case\": "
+           "Throwing Knives, Ghost Arrow); an armour whose text says it protects even so carries "
+           "armour_stance settles (The Warded Mail). numbers.prevail orders claims by: a text "
+           "settling the conflict itself (MK 5.10.A), strong over weak (C-E), prohibiting over "
+           "permitting (F-G), later over earlier (H: the armour was in play before the attack "
+           "resolves). So a pierce beats a plain armour, a settling armour beats any pierce, "
+           "and \"in any case wounded\" beats \"alert\", and of two weak permitting ones the "
+           "later holds. Boosts carry their own strong flag into MK 5.11.",
+           "MK 5.10.A lets the texts settle a conflict before any override; the book gives no "
+           "reason for its second example, and the armour's text answering the very question "
+           "is the only one that fits."),
 
 )
 
