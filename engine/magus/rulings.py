@@ -489,6 +489,16 @@ RULINGS: tuple[Ruling, ...] = (
            "MK 5.10.A lets the texts settle a conflict before any override; the book gives no "
            "reason for its second example, and the armour's text answering the very question "
            "is the only one that fits."),
+    Ruling(73, "MK 1.13.A",
+           "Does the sideboard go into a game, face down beside the deck?",
+           "No: a game's header carries the Future and the starting tower levels only; the "
+           "sideboard matters between the games of a best-of-three match, where cards are "
+           "swapped one for one (MK 1.13.C, ruling 57). No card of ours fetches from the "
+           "sideboard (MK 1.13.H), so nothing in a game could see or use it; the state keeps a "
+           "sideboard zone, hidden from the other seat, for positions that place cards there.",
+           "MK 1.13.A-B only say the sideboard lies apart and is no part of the Future; with no "
+           "effect reaching it, carrying it into every game's header would add hidden cards "
+           "that nothing reads."),
 
 )
 
