@@ -73,3 +73,15 @@ def test_mk_3_02_f_the_solver_puts_it_into_his_storage_free():
     assert (c.zone, c.controller) == ("storage", B) and spear in t.s.players[B].storage
     assert [e.rule for e in t.of(E.CardMoved) if e.card == spear] == ["MK 3.02.F"]
     assert t.s.players[B].mp == 8 - 1                                    # the solving MP only
+
+
+def test_mk_3_02_f_the_offer_says_the_equipment_goes_openly():
+    from hkk_tui.i18n import ns_catalog
+
+    t = _table()
+    lantern, spear = t.idx(A, "q-lost-lantern"), t.idx(A, "x-ash-spear")
+    hints = t.rules.hints(t.rules.view(t.s, A), t.legal(A))
+    mine = [h for h in hints if h.params.get("card") == spear and h.params.get("host") == lantern]
+    assert [h.label for h in mine] == ["act.attach_open"]
+    for lang in ("en", "hu"):
+        assert "act.attach_open" in ns_catalog("mk", lang)

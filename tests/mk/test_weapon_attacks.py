@@ -97,3 +97,16 @@ def test_mk_3_05_3_g_a_weapon_in_the_storage_does_not_attack():
     with pytest.raises(IllegalAction) as exc:
         t.act(A, X.Strike(t.idx(A, "q-lost-lantern"), t.idx(B, "a-halvard")))
     assert exc.value.rule == "MK 3.05.3.G" and exc.value.key == "strike_weapon"
+
+
+def test_mk_3_05_3_k_the_offer_names_the_weapon_and_its_target():
+    from hkk_tui.i18n import ns_catalog
+
+    t = _combat()
+    spear, halvard = t.idx(A, "x-ash-spear"), t.idx(B, "a-halvard")
+    hints = t.rules.hints(t.rules.view(t.s, A), t.legal(A))
+    mine = [h for h in hints if h.label == "act.strike" and h.params.get("card") == spear and
+            h.params.get("target") == halvard]
+    assert len(mine) == 1 and [r.id for r in mine[0].targets] == [halvard]
+    for lang in ("en", "hu"):
+        assert "act.strike" in ns_catalog("mk", lang)
