@@ -85,3 +85,4 @@ def test_mk_3_02_f_the_offer_says_the_equipment_goes_openly():
     assert [h.label for h in mine] == ["act.attach_open"]
     for lang in ("en", "hu"):
         assert "act.attach_open" in ns_catalog("mk", lang)
+

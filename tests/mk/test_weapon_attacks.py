@@ -110,3 +110,28 @@ def test_mk_3_05_3_k_the_offer_names_the_weapon_and_its_target():
     assert len(mine) == 1 and [r.id for r in mine[0].targets] == [halvard]
     for lang in ("en", "hu"):
         assert "act.strike" in ns_catalog("mk", lang)
+
+
+def test_mk_8_03_d_no_weapon_attacks_on_the_antiss():
+    """A weapon's attack is an equipment ability, not a permanent or antiss one (ruling 71)."""
+    t = Table([C(A, "a-dream-walker", "line"), C(A, "a-borka", "line", pos="resting"),
+               C(A, "q-dreaming-gate", "quests"), C(B, "a-halvard", "line"),
+               C(A, "x-ash-spear", "attached", host=1)] + KEEP, mp=[10, 8])
+    walker, borka = t.idx(A, "a-dream-walker"), t.idx(A, "a-borka")
+    spear, halvard = t.idx(A, "x-ash-spear"), t.idx(B, "a-halvard")
+    t.act(A, X.SolveQuest(t.idx(A, "q-dreaming-gate")))
+    t.act(A, X.Join(walker))
+    t.act(A, X.Join(borka))
+    _drive(t, lambda d: (X.Join(halvard) if d.kind == "team" and d.player == B and
+                         X.Join(halvard) in t.legal(B) else
+                         X.Done() if d.kind in ("team", "order") else
+                         False if t.s.manoeuvre and t.s.manoeuvre.step == "rounds" and
+                         d.player == A and d.kind == "priority" else None))
+    assert t.s.manoeuvre is not None and t.s.manoeuvre.kind == "antiss"
+    t.s.cards[borka].pos = "alert"                  # even an alert front-liner may not strike
+    assert t.card(borka).front and t.card(halvard).front
+    assert not [a for a in t.legal(A) if isinstance(a, X.Strike)]
+    before = len(t.events)
+    with pytest.raises(IllegalAction) as exc:
+        t.act(A, X.Strike(spear, halvard))
+    assert exc.value.rule == "MK 8.03.D" and len(t.events) == before
