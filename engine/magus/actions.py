@@ -204,6 +204,11 @@ class Channel(Act):                 # MK 8.01.B, MK 8.02: an antiss ability, use
     target: Opt = -1
 
 
+class Strike(Act):                  # MK 3.05.3.K: a worn weapon's attack in the combat rounds
+    card: Id                        # the weapon; its wearer rotates
+    target: Id
+
+
 class Pass(Act):                    # MK 6.07
     pass
 
@@ -217,4 +222,4 @@ Action = Union[Start, StartScenario, ChooseStarter, PickTower, Done, Keep, Mulli
                GoOn, Condition, Victim, Pass, Concede, Cut, Reshuffle, Capture, Raze,
                Fight, Equip, Unequip, UseAlly, Store, KeepBeast,
                Expedition, TriggerFirst, Ride, Animate, PlayTreasure, Escape, Focus, Aim,
-               Weave, Invoke, Haunt, Build, EnterAntiss, Channel]
+               Weave, Invoke, Haunt, Build, EnterAntiss, Channel, Strike]

@@ -17,6 +17,12 @@ timeline; it is not an antiss manoeuvre, so it does not count for MK 8.03.C. An 
 (MK 8.01.B, ``Channel``: the wizard's ``effects`` at its ``target`` for ``antiss_mp``) is used
 while the wizard rests in the Line (MK 8.02), as an MP-bound Sor action, once a round for each
 wizard: it is his act on the antiss (MK 8.03.C, ruling 63).
+
+On the antiss only permanent and antiss abilities work (MK 8.03.D, ruling 68): while an antiss
+manoeuvre runs, no obstacle is activated or animated against the team on the antiss (an
+obstacle's ability, MK 3.04.C, MK 2.15) and no ally's ability is aimed at an adventurer there;
+permanent abilities (equipment boosts and armour, riders) keep working, and so do action cards
+(MK 8.03 "E" lets the antiss wizards use them).
 """
 
 from __future__ import annotations
@@ -40,6 +46,15 @@ def wizard(r: Run, i: int) -> bool:
 def on_antiss(r: Run) -> bool:
     m = r.s.manoeuvre
     return m is not None and m.kind == "antiss"
+
+
+def silenced(r: Run, target: int = -1) -> bool:
+    """MK 8.03.D: an ability used now would work on the antiss: an antiss manoeuvre runs and the
+    ability aims at an adventurer on the antiss (a team member), or at the team itself
+    (``target`` -1: an obstacle's activation against the enemy team)."""
+    if not on_antiss(r):
+        return False
+    return target < 0 or r.card(target).zone == "team"
 
 
 def may_attempt(r: Run, seat: int, q: int) -> bool:

@@ -204,6 +204,8 @@ class SquireBot:
                     y.antiss_mp <= v.seats[me].mp else 0.2
             elif t is X.Channel:                                            # MK 8.02
                 s = 7.0
+            elif t is X.Strike and d is not None:                        # MK 3.05.3.K
+                s = 9.0 + sum(e.amount for e in d.effects)
             elif t is X.Weave:
                 s = 2.0 + a.base                    # the most damage its MP allows
             elif t is X.Focus:

@@ -28,6 +28,8 @@ SUBTYPES = ("", "melee", "ranged", "spell", "feint", "heal", "neutralise", "equi
 #: equipment slots (MK 3.05.3.H-I): one of each per adventurer; an off-hand weapon takes the
 #: shield's place
 SLOTS = ("gear", "weapon", "shield", "offhand", "armour", "cloak", "staff")
+#: a weapon's reach (MK 3.05.3.K)
+REACHES = ("", "melee", "ranged")
 #: what an equipment's modifiers may change (fed through numbers.py, MK 5.11)
 BOOSTABLE = ("level", "physique", "astral", "mental")
 #: what an item aims at (MK 5.01.B, MK 6.04)
@@ -69,6 +71,16 @@ class Boost(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     attr: str
     amount: int
     strong: bool = False
+
+
+class Stance(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """How a card's effect stands in a contradiction (MK 5.10, ruling 25, spec §14): ``strong``
+    for "in any case / in no case" (C-E), ``prohibit`` for a "not" (F-G), ``settles`` when its
+    text itself says how the conflict ends (A)."""
+
+    strong: bool = False
+    prohibit: bool = False
+    settles: bool = False
 
 
 class CardDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -132,6 +144,9 @@ class CardDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defa
     # condition in ``conditions`` (castes only, at most one alternative list)
     attackers: int = 3
     defenders: int = 3
+    # "a player may control at most one such building" (MK 1.14.4, ruling 70): not played while
+    # its player controls one of this card; gaining a second, he sacrifices one of the two
+    one_only: bool = False
     # ally (MK 3.08): alliance points on entry; each use of its ability (``effects`` at
     # ``target``, ``speed``) spends ``use_points``; play condition in ``conditions``
     points: int = 0
@@ -150,6 +165,16 @@ class CardDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defa
     relic: bool = False
     boosts: tuple[Boost, ...] = ()
     armour: tuple[int, int] = (0, 0)
+    # a weapon's attack (MK 3.05.3.G, K; ruling 71): ``reach`` melee (front vs front) or ranged
+    # (from the protected row at any enemy in the combat); its wearer, alert in the combat
+    # rounds, rotates and pays ``strike_mp`` and the weapon's ``effects`` (an attack) follow
+    reach: str = ""
+    strike_mp: int = 0
+    # MK 5.10 (ruling 72): an attack whose text says armour does not protect against it
+    # (prohibiting; strong for "in no case"), and an armour's own stance on protecting (its text
+    # may settle such a conflict itself, "also protects where armour would not")
+    pierce: Stance | None = None
+    armour_stance: Stance | None = None
     # obstacle (MK 3.04, MK 4.06 "Bestia")
     kind: str = ""
     number: int = 0

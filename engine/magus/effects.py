@@ -35,6 +35,10 @@ def target_ok(r: Run, player: int, kind: str, target: int) -> bool:
 
 def targets_hold(r: Run, item: Item) -> bool:
     """MK 6.05.R: an item that lost its target is neutralised."""
+    if item.kind == "attach" and r.d(item.card).subtype == "equipment":        # MK 3.02.F
+        from engine.magus.equipment import reward_holds
+
+        return reward_holds(r, item)
     if item.kind == "attach":
         host = r.card(item.target)
         return host.zone in ("quests", "tower", "buildings")
@@ -48,6 +52,10 @@ def targets_hold(r: Run, item: Item) -> bool:
         return host_holds(r, item.player, item.target)
     if item.kind == "enter" and item.target >= 0:                                # MK 6.05.R
         return target_ok(r, item.player, r.d(item.card).trigger_target, item.target)
+    if item.kind == "weapon":                                                  # MK 3.05.3.K
+        from engine.magus.equipment import strike_holds
+
+        return strike_holds(r, item)
     if item.kind in ("outer", "spirit", "antiss_ability") and \
             r.d(item.card).target:                                # MK 9.00, 11.00.D, 8.02
         return target_ok(r, item.player, r.d(item.card).target, item.target)
@@ -103,6 +111,11 @@ def named_clash(r: Run, player: int, card: int) -> bool:
 def resolve(r: Run, item: Item) -> bool:
     """Carry out an unwound item; False while a beast waits for its victim (a decision)."""
     s = r.s
+    if item.kind == "attach" and r.d(item.card).subtype == "equipment":        # MK 3.02.F
+        from engine.magus.equipment import resolve_reward
+
+        resolve_reward(r, item)
+        return True
     if item.kind == "attach":                                                   # MK 3.04.B
         r.emit(E.CardMoved(item.card, "attached", item.player, True, item.target, "MK 3.04.B"))
         return True
@@ -136,6 +149,9 @@ def resolve(r: Run, item: Item) -> bool:
     if item.kind in ("enter", "round"):          # timed effects (MK 5.07.K, MK 6.02)
         d = r.d(item.card)
         run_effects(r, item, d.on_enter if item.kind == "enter" else d.on_round)
+        return True
+    if item.kind == "weapon":                                # MK 3.05.3.G, K: the attack
+        run_effects(r, item, r.d(item.card).effects)
         return True
     if item.kind in ("outer", "spirit", "antiss_ability"):   # MK 9.00, MK 11.00.D, MK 8.02
         run_effects(r, item, r.d(item.card).effects)
@@ -238,8 +254,9 @@ def run_effects(r: Run, item: Item, effects: tuple[Effect, ...]) -> None:
                 threshold = value(s, r.pool, r.card(item.caster), attr) \
                     if item.caster >= 0 else 0
                 total, ok = r.roll(item.player, "attack", threshold, 0, "MK 1.09.D")
-                cut = armoured(r, t, total) if r.d(item.card).subtype in ("melee", "ranged") \
-                    else 0
+                d = r.d(item.card)
+                cut = armoured(r, t, total, item.card) \
+                    if d.subtype in ("melee", "ranged") or d.reach else 0
             if ok and e.amount - cut > 0:
                 from engine.magus.mosaic import absorb
 
@@ -327,9 +344,31 @@ def entered(r: Run, item: Item) -> None:
 BUILDING_CAP = 3                                                               # MK 3.03.F
 
 
+def one_only_pair(r: Run, player: int) -> list[int]:
+    """MK 1.14.4, ruling 70: the player's buildings of an "at most one such building" card he
+    controls two of (empty when he controls no such pair)."""
+    seen: dict[str, list[int]] = {}
+    for b in r.s.players[player].buildings:
+        if r.d(b).one_only:
+            seen.setdefault(r.card(b).cid, []).append(b)
+    return next((v for v in seen.values() if len(v) > 1), [])
+
+
+def one_only_blocked(r: Run, player: int, card: int) -> bool:
+    """MK 1.14.4: an "at most one such building" card is not played while its player controls
+    one of that card."""
+    cid = r.card(card).cid
+    return r.d(card).one_only and any(r.card(b).cid == cid
+                                      for b in r.s.players[player].buildings)
+
+
 def over_cap(r: Run, player: int) -> bool:
-    """MK 3.03.F, ruling 37: a player who gains a fourth building destroys one of his choice
-    before anyone acts, without a timeline (the decision ``raze``)."""
+    """MK 1.14.4 first (a second "at most one such building": sacrifice one of the two before
+    anything else), then MK 3.03.F, ruling 37: a player who gains a fourth building destroys one
+    of his choice before anyone acts, without a timeline (the decision ``raze``)."""
+    if one_only_pair(r, player):
+        r.stage("raze", player, "MK 1.14.4")
+        return True
     if len(r.s.players[player].buildings) > BUILDING_CAP:
         r.stage("raze", player, "MK 3.03.F")
         return True

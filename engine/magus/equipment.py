@@ -6,7 +6,7 @@ detaching (not magic items), what happens to it when its wearer leaves Present, 
 from __future__ import annotations
 
 from engine.magus import events as E
-from engine.magus.ctx import Run, goes_to, holder, riders, worn
+from engine.magus.ctx import Run, attached_to, goes_to, holder, riders, worn
 from engine.magus.state import Item
 
 #: an off-hand weapon takes the shield's place (MK 3.05.3.I)
@@ -97,7 +97,127 @@ def armour_of(r: Run, adventurer: int) -> tuple[int, int]:
     return best
 
 
-def armoured(r: Run, adventurer: int, roll: int) -> int:
-    """MK 2.17.d: the reduction an attack roll of ``roll`` meets (0 if none)."""
+def armoured(r: Run, adventurer: int, roll: int, attack: int = -1) -> int:
+    """MK 2.17.d: the reduction an attack roll of ``roll`` meets (0 if none); an attack card
+    saying armour does not protect against it is weighed against the armour by MK 5.10
+    (``numbers.armour_holds``, ruling 72)."""
+    from engine.magus.numbers import armour_holds
+
     threshold, reduction = armour_of(r, adventurer)
-    return reduction if reduction and roll <= threshold else 0
+    if not reduction or roll > threshold:
+        return 0
+    if attack >= 0:
+        best = [e for e in worn(r.s, r.pool, adventurer) if r.d(e).armour == (threshold,
+                                                                              reduction)]
+        if best and not armour_holds(r.d(best[0]), r.d(attack)):
+            return 0
+    return reduction
+
+
+# ---------------------------------------------------------------------------- quest rewards
+def reward_of(r: Run, quest: int) -> int:
+    """The equipment attached to a pending quest as its reward (MK 3.02.F), or -1."""
+    return next((a for a in attached_to(r.s, quest) if is_equipment(r, a)), -1)
+
+
+def may_reward(r: Run, seat: int, equipment: int, quest: int) -> bool:
+    """MK 3.02.F: an equipment card from the seat's hand onto one of his own pending quests
+    that has none yet, its MP value at most the quest's DP."""
+    s = r.s
+    if equipment >= len(s.cards) or quest >= len(s.cards) or quest < 0:
+        return False
+    if equipment not in s.players[seat].hand or not is_equipment(r, equipment):
+        return False
+    return quest in s.players[seat].quests and reward_of(r, quest) < 0 and \
+        r.d(equipment).mp <= r.d(quest).dp
+
+
+def quest_rewards(r: Run, seat: int) -> list[tuple[int, int]]:
+    """(equipment, quest) pairs the seat may attach now (MK 3.02.F; a Sor action)."""
+    p = r.s.players[seat]
+    return [(e, q) for e in sorted(p.hand) if is_equipment(r, e)
+            for q in p.quests if may_reward(r, seat, e, q)]
+
+
+def resolve_reward(r: Run, item: Item) -> None:
+    """The attachment unwinds: the equipment goes openly under the quest if that is still the
+    player's pending quest without a reward (MK 6.05.R); else it is neutralised."""
+    r.emit(E.CardMoved(item.card, "attached", item.player, False, item.target, "MK 3.02.F"))
+
+
+def reward_holds(r: Run, item: Item) -> bool:
+    q = r.card(item.target)
+    return q.zone == "quests" and holder(q) == item.player and reward_of(r, item.target) < 0
+
+
+def take_reward(r: Run, solver: int, quest: int) -> None:
+    """MK 3.02.F, ruling 69: the solver puts the quest's equipment into his Storage, free."""
+    e = reward_of(r, quest)
+    if e >= 0:
+        r.emit(E.CardMoved(e, "storage", solver, False, -1, "MK 3.02.F"))
+
+
+# ---------------------------------------------------------------------------- weapon attacks
+def strike_targets(r: Run, weapon: int) -> list[int]:
+    """MK 3.05.3.K: who a worn weapon's wearer may attack now: with a melee weapon a front-liner
+    at an enemy front-liner, with a ranged one from the protected row at any enemy in the
+    combat (the wearer alert in the team, the weapon still on him)."""
+    s = r.s
+    d = r.d(weapon)
+    w = r.card(weapon)
+    if w.zone != "attached" or not d.reach or w.host < 0:
+        return []
+    wearer = r.card(w.host)
+    if wearer.zone != "team" or wearer.pos != "alert":
+        return []
+    side = holder(wearer)
+    if d.reach == "melee" and not wearer.front:
+        return []
+    if d.reach == "ranged" and wearer.front:
+        return []
+    return [c.iid for c in s.cards if c.zone == "team" and holder(c) != side and
+            r.pool[c.cid].type == "adventurer" and (d.reach == "ranged" or c.front)]
+
+
+def strikes(r: Run, seat: int) -> list[tuple[int, int]]:
+    """(weapon, target) pairs for the seat's weapon attacks in a combat round (MK 3.05.3.G:
+    the wearer makes the activation; its MP paid), none on the antiss (MK 8.03.D)."""
+    from engine.magus.antiss import silenced
+
+    s = r.s
+    if silenced(r):
+        return []
+    mp = s.players[seat].mp
+    out = []
+    for c in s.cards:
+        if c.zone == "attached" and holder(c) == seat and r.pool[c.cid].reach and \
+                r.pool[c.cid].strike_mp <= mp:
+            out += [(c.iid, t) for t in strike_targets(r, c.iid)]
+    return out
+
+
+def strike(r: Run, seat: int, weapon: int, target: int) -> None:
+    """The wearer rotates, the MP is paid, and the attack's virtual item opens the combat
+    action's timeline (MK 6.05.C, MK 4.06 "Harci körök")."""
+    from engine.magus.timeline import add_item, open_timeline
+
+    d = r.d(weapon)
+    wearer = r.card(weapon).host
+    if d.strike_mp:
+        r.mp(seat, -d.strike_mp, "MK 3.05.3.K")
+    r.emit(E.PositionSet(wearer, "resting", "MK 3.05.3.G"))
+    r.stamp(seat)
+    open_timeline(r, "m_action", "MK 4.06 \"Harci körök\"", recompute=False)
+    add_item(r, seat, weapon, "weapon", wearer, target, False, "MK 3.05.3.K")
+
+
+def strike_holds(r: Run, item: Item) -> bool:
+    """MK 6.05.R: the target still an enemy in the combat (a melee target still in front), the
+    weapon still on its wearer in the team."""
+    w = r.card(item.card)
+    if w.zone != "attached" or w.host != item.caster or r.card(item.caster).zone != "team":
+        return False
+    t = r.card(item.target)
+    if t.zone != "team" or holder(t) == item.player:
+        return False
+    return r.d(item.card).reach == "ranged" or t.front

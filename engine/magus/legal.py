@@ -54,6 +54,7 @@ from engine.magus.actions import (
     Siege,
     SolveQuest,
     Store,
+    Strike,
     TriggerFirst,
     Unequip,
     UseAlly,
@@ -69,6 +70,8 @@ from engine.magus.effects import (
     building_condition,
     clash,
     named_clash,
+    one_only_blocked,
+    one_only_pair,
 )
 from engine.magus.timeline import (
     PRIORITY,
@@ -160,7 +163,8 @@ def legal(r: Run, seat: int) -> list[Any]:  # noqa: C901 - one branch per stage
     if st == "store":
         return [Store(t) for t in free_towers(s, r.pool, seat)]
     if st == "raze":
-        return [Raze(i) for i in sorted(p.buildings)]
+        pair = one_only_pair(r, seat)                                           # MK 1.14.4
+        return [Raze(i) for i in sorted(pair or p.buildings)]
     if st == "escape":                                                          # MK 2.16
         return [Escape(True), Escape(False)]
     if st == "focus" and s.paying:                                              # MK 2.19
@@ -255,7 +259,8 @@ def _plays(r: Run, seat: int, ctx: str) -> list[Any]:  # noqa: C901
             elif d.type == "event" and cost <= mp:
                 out.append(Play(i))
             elif d.type in ("building", "ally") and cost <= mp and \
-                    building_condition(r, seat, i) and not named_clash(r, seat, i):
+                    building_condition(r, seat, i) and not named_clash(r, seat, i) and \
+                    not one_only_blocked(r, seat, i):                           # MK 1.14.4
                 out.append(Play(i))                                  # MK 3.03.A, MK 3.08
             if K.obstacle_like(d) and i in p.hand:                    # MK 3.04.B, MK 2.14
                 for h in _hosts(r, seat):
@@ -323,7 +328,8 @@ def _ally_uses(r: Run, seat: int, ctx: str) -> list[Any]:
         if d.speed == "fast" and not (sor or tl is not None):
             continue
         area = "line" if tl is None or tl.kind in LINE_TIMELINES else "team"
-        out += [UseAlly(i, t) for t in _targets(r, seat, d.target, area)]
+        out += [UseAlly(i, t) for t in _targets(r, seat, d.target, area)
+                if t < 0 or not A8.silenced(r, t)]                              # MK 8.03.D
     return out
 
 
@@ -371,6 +377,7 @@ def _priority(r: Run, seat: int) -> list[Any]:
         out += [Channel(c, t) for c, t in A8.channels(r, seat)]                # MK 8.02
         out += [Equip(e, h) for e, h in Q.sor_equips(r, seat)]               # MK 3.05.3.C
         out += [Unequip(e) for e in Q.detachable(r, seat)]
+        out += [Attach(e, q) for e, q in Q.quest_rewards(r, seat)]               # MK 3.02.F
     elif ctx == "sor":
         out = [a for a in out if isinstance(a, Play) and r.d(a.card).speed == "fast"]
     out += _ally_uses(r, seat, ctx)
@@ -380,7 +387,8 @@ def _priority(r: Run, seat: int) -> list[Any]:
                     K.used_slots(r, q) < K.slots(r, q):
                 out += [Attach(i, q) for i in sorted(p.hand)
                         if K.obstacle_like(r.pool[s.cards[i].cid])]
-    if ctx == "timeline" and s.timelines[-1].kind == "m_obst" and m is not None:
+    if ctx == "timeline" and s.timelines[-1].kind == "m_obst" and m is not None and \
+            not A8.silenced(r):                                                  # MK 8.03.D
         enemy = team_of(s, 1 - seat)
         if enemy:
             used = s.timelines[-1].used
@@ -390,8 +398,10 @@ def _priority(r: Run, seat: int) -> list[Any]:
                         r.pool[c.cid].type == "obstacle":
                     out.append(Activate(o))
     out += [Build(c, h) for c, h in MC.builds(r, seat, ctx)]            # MK 10.01-10.02
-    if ctx == "combat" and m is not None:                                     # MK 2.15
+    if ctx == "combat" and m is not None and not A8.silenced(r):     # MK 2.15, MK 8.03.D
         out += [Animate(o, a) for o, a in K.animations(r, seat)]
+    if ctx == "combat" and m is not None:                                 # MK 3.05.3.K
+        out += [Strike(w, t) for w, t in Q.strikes(r, seat)]
     if ctx == "combat" and m is not None and p.mp >= 2:
         out += [ChangeOrder(i) for i in team_of(s, seat) if s.cards[i].pos == "alert"]
     out.append(Pass())
@@ -448,6 +458,9 @@ def refuse(r: Run, seat: int, a: Any) -> IllegalAction:
         if d.type in ("building", "ally") and named_clash(r, seat, card):
             return IllegalAction("MK 1.03 \"Nevesítés szabálya\"", "You already have a card "
                                  "of that name in Present or the Depth.", "named")
+        if d.type == "building" and one_only_blocked(r, seat, card):
+            return IllegalAction("MK 1.14.4", "A player controls at most one such building: "
+                                 "you already control one of this card.", "one_only")
         if d.type == "ally":
             return IllegalAction("MK 3.08", "An ally is played only if its play condition is "
                                  "met by adventurers in your Line.", "condition")
@@ -463,6 +476,10 @@ def refuse(r: Run, seat: int, a: Any) -> IllegalAction:
         if d.type == "action":
             return IllegalAction("MK 5.01.B", "Name an alert caster of a listed caste and a "
                                  "legal target for that card (MK 3.05, MK 6.04).", "target")
+    if isinstance(a, Attach) and Q.is_equipment(r, card):                       # MK 3.02.F
+        return IllegalAction("MK 3.02.F", "An equipment goes openly under one of your own "
+                             "pending quests that has none yet, its MP value at most the "
+                             "quest's DP, in the Sor of the Manoeuvres phase.", "quest_equipment")
     if isinstance(a, Capture):
         b = a.building
         if b >= len(s.cards) or b not in s.players[1 - seat].buildings:
@@ -484,9 +501,20 @@ def refuse(r: Run, seat: int, a: Any) -> IllegalAction:
                                  "adventurer.", "relic")
         return IllegalAction("MK 3.05.3.H", "Choose an own adventurer in the Line (or in the "
                              "team being armed) with that equipment's slot free.", "slot")
+    if isinstance(a, Strike):
+        return _refuse_strike(r, seat, a)
     if isinstance(a, (Equip, Unequip)):
         return IllegalAction("MK 3.05.3.C", "Equipment is attached from your Storage, or "
                              "detached from your adventurers in the Line, in the Sor.", "equip")
+    if isinstance(a, (Activate, Animate)) and A8.silenced(r):                 # MK 8.03.D
+        return IllegalAction("MK 8.03.D", "On the antiss only permanent and antiss abilities "
+                             "work: no obstacle is activated against a team on the antiss.",
+                             "antiss_abilities")
+    if isinstance(a, UseAlly) and a.target < len(s.cards) and a.target >= 0 and \
+            A8.silenced(r, a.target):
+        return IllegalAction("MK 8.03.D", "On the antiss only permanent and antiss abilities "
+                             "work: an ally's ability cannot reach an adventurer on the antiss.",
+                             "antiss_abilities")
     if isinstance(a, UseAlly):
         return IllegalAction("MK 3.08.A", "An ally's ability needs your ally in Present with "
                              "enough alliance points, a legal target, and a moment of its "
@@ -555,6 +583,9 @@ def refuse(r: Run, seat: int, a: Any) -> IllegalAction:
     if isinstance(a, Store):
         return IllegalAction("MK 1.14.3", "A storable quest goes onto one of your own tower "
                              "levels that has none yet.", "store")
+    if isinstance(a, Raze) and one_only_pair(r, seat):
+        return IllegalAction("MK 1.14.4", "You control two of an \"at most one such building\" "
+                             "card: sacrifice one of those two first.", "one_only")
     if isinstance(a, Raze):
         return IllegalAction("MK 3.03.F", "Destroy one of your own buildings.", "raze")
     if isinstance(a, SolveQuest) and a.quest < len(s.cards) and A8.quest(r, a.quest):
@@ -583,6 +614,33 @@ def refuse(r: Run, seat: int, a: Any) -> IllegalAction:
                              "tower")
     return IllegalAction("MK 1.07", "That is not one of the things you may do now; choose one "
                          "the game offers.", "not_now")
+
+
+def _refuse_strike(r: Run, seat: int, a: Strike) -> IllegalAction:
+    """MK 3.05.3.K and what it rests on, the most specific first."""
+    s = r.s
+    d = r.d(a.card) if a.card < len(s.cards) else None
+    if d is None or not d.reach or r.card(a.card).zone != "attached" or \
+            holder(r.card(a.card)) != seat:
+        return IllegalAction("MK 3.05.3.G", "Only a weapon worn by one of your adventurers "
+                             "attacks; equipment works only attached.", "strike_weapon")
+    if A8.silenced(r):
+        return IllegalAction("MK 8.03.D", "On the antiss only permanent and antiss abilities "
+                             "work: a weapon's attack does not.", "antiss_abilities")
+    if context(s) != "combat" or s.manoeuvre is None:
+        return IllegalAction("MK 4.06 \"Harci körök\"", "A weapon attacks only in the combat "
+                             "rounds, when it is your turn to act.", "strike_when")
+    if r.card(r.card(a.card).host).pos != "alert" or r.card(r.card(a.card).host).zone != "team":
+        return IllegalAction("MK 6.01", "The wearer must be alert in the combat to attack; "
+                             "he rotates as he does.", "strike_alert")
+    if d.strike_mp > s.players[seat].mp:
+        return IllegalAction("MK 3.05.3.K", f"That weapon's attack needs {d.strike_mp} MP; you "
+                             f"have {s.players[seat].mp}.", "mp")
+    if d.reach == "melee":
+        return IllegalAction("MK 3.05.3.K", "A melee weapon attacks from the front row, at an "
+                             "enemy in the front row.", "strike_melee")
+    return IllegalAction("MK 3.05.3.K", "A ranged weapon attacks from the protected row, at "
+                         "any enemy in the combat.", "strike_ranged")
 
 
 # ---------------------------------------------------------------------------- doing it
@@ -644,6 +702,10 @@ def perform(r: Run, seat: int, a: Any) -> None:  # noqa: C901 - one branch per a
         _play(r, seat, a)
     elif t is Attach and context(s) == "timeline":           # an interrupting attachment
         add_item(r, seat, a.card, "attach", -1, a.host, True, "MK 3.04.F")
+    elif t is Attach and Q.is_equipment(r, a.card):           # MK 3.02.F: open, MP-bound
+        r.stamp(seat)
+        open_timeline(r, "action", "MK 3.02.F", recompute=False)
+        add_item(r, seat, a.card, "attach", -1, a.host, False, "MK 3.02.F")
     elif t is Attach:
         r.stamp(seat)                                                  # MK 3.04.B, ruling 3
         open_timeline(r, "action", "MK 3.04.B", recompute=False)
@@ -722,6 +784,8 @@ def perform(r: Run, seat: int, a: Any) -> None:  # noqa: C901 - one branch per a
         r.stamp(seat)
         open_timeline(r, "action", "MK 6.01", recompute=False)
         add_item(r, seat, a.card, "antiss_ability", -1, a.target, False, "MK 8.02")
+    elif t is Strike:                                                        # MK 3.05.3.K
+        Q.strike(r, seat, a.card, a.target)
     elif t is Aim:
         K.aim(r, a.target)
         after_unwind(r)

@@ -6,6 +6,7 @@ result) and the outcome."""
 
 from __future__ import annotations
 
+from engine.magus import equipment as Q
 from engine.magus import events as E
 from engine.magus import keywords as K
 from engine.magus.cards import parse_condition
@@ -366,13 +367,18 @@ def captured(r: Run, success: bool, rule: str) -> None:
 
 
 def raze(r: Run, player: int, card: int) -> None:
-    """MK 3.03.F: the chosen building goes to the Past/Depth, no timeline; then what the gain
+    """MK 3.03.F: the chosen building goes to the Past/Depth, no timeline (MK 1.14.4: one of
+    two "at most one such" buildings is sacrificed the same way); then what the gain
     interrupted goes on (the capture's end, or the timeline the building entered in)."""
+    from engine.magus.effects import one_only_pair, over_cap
     from engine.magus.timeline import after_unwind
 
+    rule = "MK 1.14.4" if card in one_only_pair(r, player) else "MK 3.03.F"
     for o in attached_to(r.s, card):                  # its attachments fall with it
-        r.emit(E.CardMoved(o, goes_to(r.s, r.pool, o), -1, False, -1, "MK 3.03.F"))
-    r.emit(E.CardMoved(card, goes_to(r.s, r.pool, card), -1, False, -1, "MK 3.03.F"))
+        r.emit(E.CardMoved(o, goes_to(r.s, r.pool, o), -1, False, -1, rule))
+    r.emit(E.CardMoved(card, goes_to(r.s, r.pool, card), -1, False, -1, rule))
+    if rule == "MK 1.14.4" and over_cap(r, player):         # then the cap of three
+        return
     m = r.s.manoeuvre
     if m is not None and m.step == "outcome":
         end(r, "taken", "MK 4.04.D")
@@ -435,6 +441,7 @@ def meet_condition(r: Run, player: int, index: int) -> None:
     r.emit(E.ConditionChosen(player, index, met))
     if met:
         r.mp(player, -cost, "MK 4.06 \"Küldetés feltétel teljesítés fázis\"")
+        Q.take_reward(r, player, m.target)                                  # MK 3.02.F
         for a in attached_to(s, m.target):
             r.emit(E.CardMoved(a, goes_to(s, r.pool, a), -1, False, -1, "MK 3.02.K"))
         if q.storable:
@@ -461,6 +468,7 @@ def solve_treasure(r: Run, player: int) -> None:
     ok = level >= d.treasure
     r.emit(E.TreasureJudged(player, level, d.treasure, ok))
     if ok:
+        Q.take_reward(r, player, m.target)                                  # MK 3.02.F
         for a in attached_to(s, m.target):
             r.emit(E.CardMoved(a, goes_to(s, r.pool, a), -1, False, -1, "MK 3.02.K"))
         r.emit(E.QuestSolved(player, m.target, "MK 2.07.e"))
@@ -482,6 +490,7 @@ def expedition(r: Run, player: int) -> None:
         ok = False
     r.emit(E.ExpeditionJudged(player, level, q.expedition, ok))
     if ok:
+        Q.take_reward(r, player, m.target)                                  # MK 3.02.F
         for a in attached_to(s, m.target):
             r.emit(E.CardMoved(a, goes_to(s, r.pool, a), -1, False, -1, "MK 3.02.K"))
         if q.storable:

@@ -3,13 +3,17 @@
 
 Our cards carry explicit flags instead of Hungarian keyword scanning (ruling 25): ``strong``
 ("in any case"), ``prohibit`` ("not"), and a timestamp (resolution from a timeline, or entry into
-play). Part 1 of issue 18 provides these as tested primitives; no starter card modifies a number
-yet, so the engine reads printed values (the next part wires card modifiers through here).
+play). Numbers: equipment and rider boosts (``cards.Boost.strong``) go through :func:`compute`.
+Contradicting effects that are no numbers (MK 5.10, ruling 72): a card's :class:`cards.Stance`
+becomes a :class:`Claim`, and :func:`prevail` picks the one that holds — first a text that
+settles the conflict itself (MK 5.10.A), then strong over weak, prohibiting over permitting, the
+later over the earlier. The engine uses it for armour against an attack that says armour does
+not protect (MK 2.17, :func:`armour_holds`).
 """
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 import msgspec
 
@@ -64,3 +68,34 @@ def compute(base: int, mods: Sequence[Mod], allow_negative: bool = False) -> int
                 unused += -cancel if unused > 0 else cancel
             v += delta
     return v if allow_negative else max(0, v)                               # MK 1.10.A
+
+
+class Claim(msgspec.Struct, frozen=True):
+    """One effect's say in a contradiction (MK 5.10): what it wants (``value``), its strength
+    (C-E), its polarity (F-G), its time (H), and whether its text settles the conflict itself
+    (A: "partial conflicts are reconciled by the texts")."""
+
+    value: Any
+    strong: bool = False
+    prohibit: bool = False
+    time: int = 0
+    settles: bool = False
+
+
+def prevail(claims: Sequence[Claim]) -> Claim:
+    """MK 5.10.A, C-H: the claim that holds among contradicting ones."""
+    return max(claims, key=lambda c: (c.settles, c.strong, c.prohibit, c.time))
+
+
+def armour_holds(armour: Any, attack: Any) -> bool:
+    """MK 2.17 against MK 5.10: does a worn armour (its card's ``armour_stance``) protect against
+    an attack whose card says it does not (``pierce``)? The armour was in play before the attack
+    resolves, so on a full tie the attack, later, wins (H)."""
+    pierce = getattr(attack, "pierce", None)
+    if pierce is None:
+        return True
+    mine = getattr(armour, "armour_stance", None)
+    protects = Claim(True, mine.strong, mine.prohibit, 0, mine.settles) if mine is not None \
+        else Claim(True)
+    against = Claim(False, pierce.strong, True, 1, pierce.settles)
+    return bool(prevail([protects, against]).value)

@@ -17,7 +17,7 @@ import msgspec
 from engine.core.content import ContentError, Problem, digest  # noqa: F401 - P.digest seals the pins
 from engine.magus.cards import (
     ALIGNMENTS, BOOSTABLE, CASTES, DURATIONS, KEYWORDS, OBSTACLE_KINDS, OPS, PHASE_TAGS,
-    PLAYABLE_TYPES, SLOTS, SPEEDS, SUBTYPES, TARGETS, TRIGGER_OPS, TYPES, CardDef,
+    PLAYABLE_TYPES, REACHES, SLOTS, SPEEDS, SUBTYPES, TARGETS, TRIGGER_OPS, TYPES, CardDef,
     ConditionError, DeckDef, parse_condition,
 )
 
@@ -72,6 +72,20 @@ def _check_card(d: CardDef, file: str) -> list[Problem]:
                 parse_condition(c)
             except ConditionError as exc:
                 bad(str(exc))
+    if d.reach not in REACHES:                                                 # MK 3.05.3.K
+        bad(f"reach {d.reach!r} is not one of {', '.join(repr(a) for a in REACHES)}")
+    elif d.reach and (d.subtype != "equipment" or d.slot not in ("weapon", "offhand") or
+                      not any(e.op == "attack" for e in d.effects)):
+        bad("a reach (melee or ranged) is for a weapon (slot weapon or offhand) whose effects "
+            "hold an attack (MK 3.05.3.K)")
+    if d.pierce is not None and (not d.pierce.prohibit or
+                                 not any(e.op == "attack" for e in d.effects)):
+        bad("pierce (\"armour does not protect against it\") is a prohibiting stance of a card "
+            "with an attack (MK 5.10.F, MK 2.17)")
+    if d.armour_stance is not None and d.armour == (0, 0):
+        bad("armour_stance belongs to an armour (MK 2.17, MK 5.10)")
+    if d.one_only and d.type != "building":                                    # MK 1.14.4
+        bad("\"at most one such building\" (one_only) is for buildings only (MK 1.14.4)")
     if d.subtype == "equipment":                                              # MK 3.05.3
         if d.type != "action":
             bad("equipment is an action card (MK 3.05.3)")
@@ -82,8 +96,9 @@ def _check_card(d: CardDef, file: str) -> list[Problem]:
                 bad(f"a boost changes one of {', '.join(BOOSTABLE)}, not {b.attr!r}")
         if d.armour != (0, 0) and not (2 <= d.armour[0] <= 12 and d.armour[1] >= 1):
             bad("armour is VÉDŐKÜSZÖB 2-12 and SFÉ ≥ 1 (MK 2.17)")
-        if d.phase != "sor" or d.speed != "mp" or d.target or d.effects:
-            bad("equipment is played in the Sor, MP-bound, without a target or effects; what "
+        if d.phase != "sor" or d.speed != "mp" or d.target or (d.effects and not d.reach):
+            bad("equipment is played in the Sor, MP-bound, without a target or effects (but a "
+                "weapon's attack, with its reach); what "
                 "it gives is in boosts and armour (MK 3.05.3)")
     for msg in keyword_problems(d):                             # keywords.py (chapter 2)
         bad(msg)
@@ -129,7 +144,7 @@ def _check_card(d: CardDef, file: str) -> list[Problem]:
             bad("a beast needs number ≥ 1, attack 2-12 and a damage range a-b with 1 ≤ a ≤ b")
     if any(v < 0 for v in (d.mp, d.wall, d.solve_mp, d.paths, d.level)):
         bad("printed values are never negative (MK 1.10.A)")
-    if d.type == "action" and d.effects and d.target == "" and any(
+    if d.type == "action" and d.effects and d.target == "" and not d.reach and any(
             e.op in ("damage", "attack", "heal", "doom", "neutralise") for e in d.effects):
         bad("an effect that hits a card needs a target (MK 5.01.B)")
     return out

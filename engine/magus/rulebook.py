@@ -1178,6 +1178,17 @@ _R: list[tuple[str, str, str]] = [
      "Each adventurer acts on the antiss once a round (acts inside the manoeuvre excluded).",
      "Egy kalandozó fordulónként egyszer cselekedhet az antisson (a manőveren belüliek nem "
      "számítanak)."),
+    ("MK 3.05.3.K",
+     "A melee weapon attacks front against front; a ranged weapon from the protected row "
+     "against any enemy in the combat.",
+     "Közelharci fegyver első sorból első sor ellen, távolsági fegyver védett sorból a harc "
+     "bármely ellenfele ellen támad."),
+    ("MK 3.05.3.G",
+     "Equipment works only attached; its activations are made by the wearer.",
+     "A felszerelés csak csatolva működik; aktivizálását a viselője végzi."),
+    ("MK 8.03.D",
+     "On the antiss only permanent and antiss abilities work.",
+     "Az antisson csak állandó és antissképesség érvényesül."),
     ("MK 8.04",
      "Entering the antiss: an MP-bound Sor action; the wizard turns resting; no antiss manoeuvre.",
      "Belépés az antissra: MP-kötött Sor-cselekedet; a varázsló pihenőbe fordul; nem "

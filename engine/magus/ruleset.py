@@ -128,7 +128,7 @@ class MkRuleset:
         return V.track(v)
 
     def hints(self, v: V.MkView, legal: list[Any]) -> list[Any]:
-        return V.hints(v, legal)
+        return V.hints(v, legal, self.pool)
 
     def concede_action(self, seat: int) -> Concede:
         return Concede()

@@ -143,7 +143,8 @@ RULINGS: tuple[Ruling, ...] = (
            "MK 5.11.D computes the tiers one after the other."),
     Ruling(25, "MK 5.10.D",
            "Overrides by scanning Hungarian words.",
-           "Our cards carry explicit strength and polarity flags.",
+           "Our cards carry explicit strength and polarity flags (cards.Stance, Boost.strong; "
+           "ruling 72).",
            "Original card texts are rendered from data."),
     Ruling(26, "MK 5.09.A",
            "Is Storage a play area?",
@@ -421,6 +422,83 @@ RULINGS: tuple[Ruling, ...] = (
            "Two MP-free actions that undo each other would let a player keep priority forever "
            "and the game would never end (MK 1.01); the limit removes only the loop, not a "
            "move the rulebook describes."),
+    Ruling(68, "MK 8.03.D",
+           "\"On the antiss only permanent and antiss abilities work\": which abilities does "
+           "this stop, and for whom?",
+           "While an antiss manoeuvre runs, the adventurers of its teams are on the antiss: no "
+           "obstacle is activated or animated against a team there (an obstacle's ability, "
+           "MK 3.04.C, MK 2.15), and no ally's ability may aim at an adventurer there (MK "
+           "3.08); a refused attempt cites MK 8.03.D. Permanent abilities (equipment boosts "
+           "and armour, mounts and henchmen) keep working, and so do action cards: they are "
+           "card effects, not abilities, and MK 8.03 \"E\" lets the antiss wizards use them. "
+           "Our adventurers and equipment have no activated abilities besides antiss "
+           "abilities, so nothing else is left to stop.",
+           "MK 8.03.D speaks of abilities (képesség) only; MK 5.02-5.03 separate abilities from "
+           "card effects, and MK 8.03 \"E\" names the action cards the antiss combat uses."),
+    Ruling(69, "MK 3.02.F",
+           "How is an equipment attached to one's own pending quest, and must the solver take "
+           "it?",
+           "From the hand, as an MP-bound Sor action of the Manoeuvres phase costing no MP "
+           "(like attaching an obstacle, MK 3.04.B), openly, onto an own pending quest with no "
+           "equipment yet, its printed MP value at most the quest's printed DP; it fills no "
+           "obstacle path. When the quest is solved (by condition, EXPEDÍCIÓ or as a treasure) "
+           "the solver's Storage takes it at once, before the other attachments leave; if the "
+           "quest leaves Present otherwise, it goes with the other attachments to the Past or "
+           "the Depth.",
+           "MK 3.02.F says \"attach openly\" and \"free\" but not when; a Sor attachment "
+           "matches the other attachments. Taking it costs nothing and the Storage has no "
+           "limit, so a choice to refuse it would only be a question nobody wants."),
+    Ruling(70, "MK 1.14.4",
+           "\"A player may control at most one such building\": what counts as \"such\", and "
+           "who chooses the building to sacrifice?",
+           "A card flag (one_only): at most one building of that card per player. It is not "
+           "played while its player controls one (refused citing MK 1.14.4); gaining control "
+           "of a second (a capture) makes him sacrifice one of the two, his choice, before "
+           "anything else and before the cap of three (MK 3.03.F) is checked; it goes with "
+           "its attachments to the Past or the Depth, no timeline.",
+           "\"Ilyen\" (such) points back to the card bearing the text; MK 1.14.4 says "
+           "\"before anything happens\", so it comes before the MK 3.03.F check, which then "
+           "has nothing left to do."),
+    Ruling(71, "MK 3.05.3.K",
+           "How does a weapon attack? The rulebook gives melee and ranged weapons their rows but "
+           "no procedure.",
+           "A weapon card with a reach (melee or ranged) carries an attack as its ability (MK "
+           "3.05.3.G, L: made by its wearer). In a combat round its wearer, alert in the team, "
+           "uses it as his combat action: he rotates, his player pays the weapon's printed "
+           "attack MP, and the attack enters a new combat-action timeline as an activation; on "
+           "unwinding it rolls against the wearer's Physique (with his boosts) and armour "
+           "(MK 2.17) counts as against a melee or ranged action card. Melee: from the front "
+           "row at an enemy front-liner; ranged: from the protected row at any enemy in the "
+           "combat. A weapon without a reach only gives its boosts. None works on the antiss "
+           "(MK 8.03.D).",
+           "MK 3.05.3.K fixes only the rows; MK 3.05.1 gives the same rows to melee and ranged "
+           "attack cards, so a weapon's attack is read as one more such attack whose caster is "
+           "the wearer and whose rotation and MP are its cost (MK 6.01)."),
+    Ruling(72, "MK 5.10",
+           "Which card texts carry override flags, and how are the source examples of MK 5.10 "
+           "read?",
+           "A card's stance (strong, prohibit, settles) is data: an attack saying armour does "
+           "not protect against it carries pierce (prohibiting; strong for \"in no case\": "
+           "Throwing Knives, Ghost Arrow); an armour whose text says it protects even so carries "
+           "armour_stance settles (The Warded Mail). numbers.prevail orders claims by: a text "
+           "settling the conflict itself (MK 5.10.A), strong over weak (C-E), prohibiting over "
+           "permitting (F-G), later over earlier (H: the armour was in play before the attack "
+           "resolves). So a pierce beats a plain armour, a settling armour beats any pierce, "
+           "and \"in any case wounded\" beats \"alert\", and of two weak permitting ones the "
+           "later holds. Boosts carry their own strong flag into MK 5.11.",
+           "MK 5.10.A lets the texts settle a conflict before any override; the book gives no "
+           "reason for its second example, and the armour's text answering the very question "
+           "is the only one that fits."),
+    Ruling(73, "MK 1.13.A",
+           "Does the sideboard go into a game, face down beside the deck?",
+           "No: a game's header carries the Future and the starting tower levels only; the "
+           "sideboard matters between the games of a best-of-three match, where cards are "
+           "swapped one for one (MK 1.13.C, ruling 57). No card of ours fetches from the "
+           "sideboard (MK 1.13.H), so nothing in a game could see or use it; the state keeps a "
+           "sideboard zone, hidden from the other seat, for positions that place cards there.",
+           "MK 1.13.A-B only say the sideboard lies apart and is no part of the Future; with no "
+           "effect reaching it, carrying it into every game's header would add hidden cards "
+           "that nothing reads."),
 
 )
 

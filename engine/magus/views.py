@@ -166,11 +166,14 @@ def _item(v: MkView, it: ItemView) -> TrackItem:
     c = v.cards.get(it.card)
     known = c is not None and c.cid != ""
     label = {"card": "track.card", "activation": "track.activation",
-             "attach": "track.attach", "reveal": "track.reveal",
-             "order": "track.order"}.get(it.kind, "track.card")
+             "attach": "track.attach" if it.hidden else "track.card",       # MK 3.02.F open
+             "reveal": "track.reveal",
+             "order": "track.order",
+             "weapon": "track.activation"}.get(it.kind, "track.card")
     return TrackItem(label, {"card": c.cid if known else "", "kind": it.kind},
                      Ref("card", it.card) if known else None, it.player,
-                     (Ref("card", it.target),) if it.target >= 0 and it.kind != "attach" else (),
+                     (Ref("card", it.target),) if it.target >= 0 and not (
+                         it.kind == "attach" and it.hidden) else (),
                      frozenset({"hidden"}) if it.hidden and not known else frozenset())
 
 
@@ -233,7 +236,7 @@ def track(v: MkView) -> TrackView:
     return TrackView((TrackFrame("track.round", {"round": v.round}, frames=(phase,)),))
 
 
-def hints(v: MkView, legal: list[Any]) -> list[ActionHint]:
+def hints(v: MkView, legal: list[Any], pool: dict | None = None) -> list[ActionHint]:
     out = []
     for a in legal:
         name = type(a).__name__.lower()
@@ -244,9 +247,15 @@ def hints(v: MkView, legal: list[Any]) -> list[ActionHint]:
             targets = (Ref("card", a.target),)
         if isinstance(a, A.Attach):
             targets = (Ref("card", a.host),)
+        if isinstance(a, A.Strike):                                             # MK 3.05.3.K
+            targets = (Ref("card", a.target),)
         role = "pass" if isinstance(a, A.Pass) else ("done" if isinstance(a, A.Done) else "act")
         params = {k: getattr(a, k) for k in a.__struct_fields__}
         cid = v.cards[card].cid if subject is not None and card in v.cards else ""
-        out.append(ActionHint(f"{name}:{card}", f"act.{name}", {**params, "cid": cid},
+        label = f"act.{name}"
+        if isinstance(a, A.Attach) and pool is not None and cid in pool and \
+                pool[cid].subtype == "equipment":               # MK 3.02.F: openly
+            label = "act.attach_open"
+        out.append(ActionHint(f"{name}:{card}", label, {**params, "cid": cid},
                               subject, None, targets, role))
     return out

@@ -54,6 +54,16 @@ def card_text(d: Any, tb: Any) -> Text:
     for eff in getattr(d, "reveal", ()) or ():
         rows.append(tb.t("card.reveal", op=tb.t(f"op.{eff.op}") if tb.has(f"op.{eff.op}")
                          else eff.op, amount=eff.amount))
+    if getattr(d, "one_only", False):                                    # MK 1.14.4
+        rows.append(tb.t("detail18.one_only"))
+    if getattr(d, "reach", ""):                                          # MK 3.05.3.K
+        rows.append(tb.t(f"detail18.reach_{d.reach}", mp=d.strike_mp))
+    pierce = getattr(d, "pierce", None)                                  # MK 5.10, MK 2.17
+    if pierce is not None:
+        rows.append(tb.t("detail18.pierce_strong" if pierce.strong else "detail18.pierce"))
+    stance = getattr(d, "armour_stance", None)
+    if stance is not None and stance.settles:
+        rows.append(tb.t("detail18.armour_settles"))
     if d.keywords:
         rows.append(tb.t("card.keywords", keywords=", ".join(k.upper() for k in d.keywords)))
     rows += subsystem_rows(d, tb)
