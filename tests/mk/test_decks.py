@@ -10,6 +10,7 @@ from collections import Counter
 import pytest
 
 from engine.core.game import Game
+from engine.magus import events as E
 from engine.magus import match as MT
 from engine.magus import pool as P
 from engine.magus.bot import SquireBot
@@ -148,7 +149,7 @@ def test_the_wildfire_brood_plays_a_whole_game_against_each_deck(other):
     game = _play(("wildfire", other), 41)
     res = game.state.result
     assert res is not None and len(res.winners) <= 1
-    played = {game.state.cards[i].cid for i in range(len(game.state.cards))
-              if game.state.cards[i].owner == 0 and game.state.cards[i].zone not in
-              ("future", "hand")}
-    assert played - set(P.load_deck("wildfire").towers)      # it put cards into play
+    cards = game.state.cards
+    played = {cards[e.card].cid for entry in game.entries for e in entry.events
+              if isinstance(e, E.ItemAdded) and e.player == 0 and e.card >= 0}
+    assert played and played <= set(P.load_deck("wildfire").cards)   # its own cards, played
