@@ -39,7 +39,7 @@ def test_rulesets_lists_every_installed_ruleset(toy, capsys):
     assert set(lines) == {"hkk", "sw", "tk", "mk", "toy"}
     for words in ("Tash-Kalar", "citations TK", "2-4 seats", "4 decks", "tactician"):
         assert words in lines["tk"], lines["tk"]
-    for words in ("M.A.G.U.S.", "citations MK", "2 seats", "4 decks", "random"):
+    for words in ("M.A.G.U.S.", "citations MK", "2 seats", "5 decks", "random"):
         assert words in lines["mk"], lines["mk"]
     assert "Hatalom Kártyái" in lines["hkk"] and "citations K " in lines["hkk"]
     for words in ("Summoner Wars", "citations SW", "2 seats", "3 decks", "warlord", "random"):

@@ -35,7 +35,7 @@ def test_mk_1_13_c_a_bad_swap_is_refused_citing_its_rule(out_cid, in_cid, rule):
         MT.swap(deck, out_cid, in_cid, pool)
     assert exc.value.rule == rule
     with pytest.raises(MT.SwapError) as exc:
-        MT.swap(P.load_deck("lantern"), "a-borka", "a-ilka", pool)
+        MT.swap(P.load_deck("quiet"), "a-fang", "a-ilka", pool)     # no sideboard
     assert exc.value.rule == "MK 1.13.I"
 
 

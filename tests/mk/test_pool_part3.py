@@ -1,5 +1,6 @@
-"""The pool of part 3 (100+ original cards, every type and keyword) and its four legal decks:
-one with a 12-card sideboard (MK 1.13.E), one built for limit 4 (MK 1.02.C, MK 1.13.D)."""
+"""The pool of part 3 (100+ original cards, every type and keyword) and its legal decks (five
+since issue 18's fifth deck, The Wildfire Brood; more in tests/mk/test_decks.py): three with a
+12-card sideboard (MK 1.13.E), one built for limit 4 (MK 1.02.C, MK 1.13.D)."""
 
 from __future__ import annotations
 
@@ -26,15 +27,17 @@ def test_the_pool_has_100_original_cards_of_every_type_and_keyword():
     assert len({d.name.en for d in pool.values()}) == len(pool)      # distinct names
 
 
-def test_four_legal_decks_each_with_its_own_plan():
+def test_five_legal_decks_each_with_its_own_plan():
     pool = P.default_pool()
     decks = {d.id: d for d in P.list_decks()}
-    assert {"ashen", "lantern", "stonebeard", "quiet"} <= set(decks)
+    assert {"ashen", "lantern", "stonebeard", "quiet", "wildfire"} <= set(decks)
     assert PLUGIN.validate() == []
     for d in decks.values():
         assert P.validate_deck(d, pool, d.id) == []
         assert len({c for c in d.cards if pool[c].type == "tower"}) >= 3     # MK 1.08.B
-    assert sum(decks["stonebeard"].sideboard.values()) == 12                 # MK 1.13.E
+    for sided in ("stonebeard", "ashen", "lantern"):
+        assert sum(decks[sided].sideboard.values()) == 12                   # MK 1.13.E
+    assert decks["wildfire"].limit == 3                                      # MK 1.02.B
     quiet = decks["quiet"]
     assert quiet.limit == 4 and sum(quiet.cards.values()) - 3 >= 60          # MK 1.02.C
 

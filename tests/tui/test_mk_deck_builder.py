@@ -162,7 +162,7 @@ def test_mk_1_13_e_s_sends_cards_to_the_sideboard_and_its_size_is_checked(monkey
         _form, builder = await _open_builder(app, pilot)
         await pilot.press("c")
         await until(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the deck list")
-        await pilot.press("1")                               # The Ashen Court: no sideboard
+        await pilot.press("5")                               # The Wildfire Brood: none
         await until(pilot, lambda: app.screen is builder, "the builder")
         await pilot.press("s")
         await pilot.pause()
@@ -217,7 +217,7 @@ def test_a_broken_user_deck_is_listed_with_its_error_in_the_copy_list(monkeypatc
         lines = [str(ol.get_option_at_index(i).prompt) for i in range(ol.option_count)]
         assert any("bad.toml: cannot be read" in x and "not a deck file" in x for x in lines)
         assert sum("(stonebeard)" in x for x in lines) == 1          # the others all there
-        await pilot.press("5")
+        await pilot.press(str(next(n for n, x in enumerate(lines) if "bad.toml" in x) + 1))
         await until(pilot, lambda: app.screen is builder, "the builder")
         await pilot.pause()
         assert "not a deck file" in _problems(app) and builder.cards == {}

@@ -66,11 +66,11 @@ def test_mk_1_13_i_best_of_three_is_refused_in_words_without_sideboards(monkeypa
     data = fresh_data_dir(monkeypatch)
 
     async def body(app, pilot):
-        screen = await _start_match(app, pilot, ("ashen", "stonebeard"))
+        screen = await _start_match(app, pilot, ("wildfire", "stonebeard"))
         assert type(screen).__name__ != "GameScreen"
         words = " ".join(str(n.message) for n in app._notifications)
         assert "needs a sideboard in both decks" in words and "MK 1.13.I" in words, words
-        assert "Stonebeard Hold" in words
+        assert "The Wildfire Brood has none" in words and "Stonebeard Hold" in words
         assert not list((data / "saves").glob("*.hkk"))          # nothing started
 
     run(body, "en", size=(80, 24))
