@@ -191,7 +191,7 @@ def _mk_invariants(state: Any) -> None:
                 assert state.cards[i].zone == zone, (i, zone, state.cards[i].zone)
     for tl in state.timelines:
         for it in tl.items:
-            if it.kind in ("card", "attach"):
+            if it.kind in ("card", "attach", "ride", "treasure", "build"):   # MK reducer
                 assert it.card not in seen and state.cards[it.card].zone == "timeline"
                 seen[it.card] = "timeline"
     if state.manoeuvre is not None:

@@ -151,5 +151,6 @@ def test_the_wildfire_brood_plays_a_whole_game_against_each_deck(other):
     assert res is not None and len(res.winners) <= 1
     cards = game.state.cards
     played = {cards[e.card].cid for entry in game.entries for e in entry.events
-              if isinstance(e, E.ItemAdded) and e.player == 0 and e.card >= 0}
+              if isinstance(e, E.ItemAdded) and e.player == 0 and e.card >= 0
+              and cards[e.card].owner == 0}        # not an item won from a quest (MK 3.02.F)
     assert played and played <= set(P.load_deck("wildfire").cards)   # its own cards, played

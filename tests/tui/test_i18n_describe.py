@@ -40,6 +40,8 @@ def test_every_rulesets_catalogs_have_the_same_keys(name):
     assert en, f"the ruleset {name} has no catalog"
     assert not en - hu, f"missing in {name}'s hu.toml: {sorted(en - hu)}"
     assert not hu - en, f"missing in {name}'s en.toml: {sorted(hu - en)}"
+    # the game screen's own words, whatever the ruleset (Space where nothing can be passed)
+    assert "illegal.cannot_pass" in en, f"{name}'s catalogs lack illegal.cannot_pass"
 
 
 def test_every_key_used_in_the_code_exists():
