@@ -54,11 +54,10 @@ def advance(ctx: Ctx) -> None:
                 if nxt is None:         # set-up (K 28) or after end-of-turn stage 5 (K 41.5)
                     _begin_turn(ctx, s.active if s.phase == "setup" else 1 - s.active)
                 else:
-                    s.phase = nxt[0]                     # ctx.begin_step, inline
-                    s.step = nxt[1]
-                    ctx._steps += (len(ctx.out), nxt[2])
+                    s.phase, s.step, index, work = nxt   # ctx.begin_step, inline
+                    ctx._steps += (len(ctx.out), index)
                     ctx.version += 1
-                    nxt[3](ctx)
+                    work(ctx)
                 if s.tasks or s.result is not None or ctx.turn_break:
                     break
             continue
