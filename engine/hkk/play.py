@@ -550,23 +550,14 @@ def perform_regenerate(ctx: Ctx, player: int, iid: int) -> None:
 # ---------------------------------------------------------------------------- the line
 def _after_action(ctx: Ctx, player: int, top: Task) -> None:
     """After an action is paid for: alternation (K 2.6.3) and the reaction window (K 21.15)."""
-    from engine.hkk.windows import window_needed     # (windows imports this module)
     other = 1 - player
     _automatic_reactions(ctx, player)                                # K 95.0, 95.2
-    # the reaction window opens for the other player (K 21.15) unless, with auto-pass on,
-    # nobody could answer it: both would pass at once and it would close (K 94.4-94.5), so it
-    # is not opened at all (as a priority window, turn._priority_phase)
-    respond = window_needed(ctx, "respond", other)
     if top.kind == "respond":
-        if respond:
-            ctx.replace(Task("respond", other, 0))
-        else:
-            ctx.pop()
+        ctx.replace(Task("respond", other, 0))
         return
     ctx.replace(Task(top.kind, other, 0, data=top.data))   # a life-saving window keeps its
     ctx.push(Task("resolve_line"))                          # creatures (K 37.2)
-    if respond:
-        ctx.push(Task("respond", other, 0))
+    ctx.push(Task("respond", other, 0))
 
 
 def _automatic_reactions(ctx: Ctx, actor: int) -> None:
