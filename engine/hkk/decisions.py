@@ -284,8 +284,13 @@ def _unanswerable_reactions(ctx: Ctx) -> None:
     """After an action the reaction window is open for the other player (K 21.15); with
     auto-pass on, if neither player could answer it (both would pass at once and it would
     close, K 94.4-94.5) it closes here, before anyone is asked (as a priority window that is
-    not opened, :func:`engine.hkk.windows.window_needed`)."""
-    top = ctx.s.tasks[-1]
+    not opened, :func:`engine.hkk.windows.window_needed`). Only when auto-pass would be the
+    next thing to happen (the game goes on, no turn break): otherwise the window stays, as
+    before."""
+    s = ctx.s
+    if s.result is not None or ctx.turn_break or not s.tasks:
+        return
+    top = s.tasks[-1]
     if top.kind == "respond" and not window_needed(ctx, "respond", top.player):
         ctx.pop()
 
