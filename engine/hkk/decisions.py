@@ -36,7 +36,7 @@ from engine.hkk.state import GRAVEYARD, GUARD, GUARD_POST_SIZE, RESERVE, State, 
 from engine.hkk.triggers import (
     execute_trigger, orderable, run_trigger_effects, trigger_chooser, trigger_options,
 )
-from engine.hkk.windows import window_actions, window_choice
+from engine.hkk.windows import window_actions, window_choice, window_needed
 
 _PASS = A.Pass()
 
@@ -265,6 +265,7 @@ def _answer_window(ctx: Ctx, player: int, p: Any, action: Any) -> None:
         if problem:
             raise problem
         perform_regenerate(ctx, player, action.card)
+    _unanswerable_reactions(ctx)
 
 
 def _perform_window(ctx: Ctx, player: int, action: Any) -> None:
@@ -276,6 +277,22 @@ def _perform_window(ctx: Ctx, player: int, action: Any) -> None:
         perform_activate(ctx, player, action.card, action.ability, tuple(action.targets))
     else:
         perform_regenerate(ctx, player, action.card)
+    _unanswerable_reactions(ctx)
+
+
+def _unanswerable_reactions(ctx: Ctx) -> None:
+    """After an action the reaction window is open for the other player (K 21.15); with
+    auto-pass on, if neither player could answer it (both would pass at once and it would
+    close, K 94.4-94.5) it closes here, before anyone is asked (as a priority window that is
+    not opened, :func:`engine.hkk.windows.window_needed`). Only when auto-pass would be the
+    next thing to happen (the game goes on, no turn break): otherwise the window stays, as
+    before."""
+    s = ctx.s
+    if s.result is not None or ctx.turn_break or not s.tasks:
+        return
+    top = s.tasks[-1]
+    if top.kind == "respond" and not window_needed(ctx, "respond", top.player):
+        ctx.pop()
 
 
 def _window(name: str, rule: str, decider: str, on_pass: Callable[[Ctx, int, Any], None],

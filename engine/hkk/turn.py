@@ -41,12 +41,25 @@ def advance(ctx: Ctx) -> None:
     decision whose only answer is Pass is passed for its player."""
     s = ctx.s
     auto = ctx.auto
+    nexts = _NEXT
     while s.result is None:
         if ctx.turn_break:
             _turn_break(ctx)
             continue
         if not s.tasks:
-            _next_step(ctx)
+            # the steps in which nobody acts are walked here, one after the other, until one
+            # asks something (a task), ends the game or breaks the turn (as _next_step does)
+            while True:
+                nxt = nexts.get((s.phase, s.step))
+                if nxt is None:         # set-up (K 28) or after end-of-turn stage 5 (K 41.5)
+                    _begin_turn(ctx, s.active if s.phase == "setup" else 1 - s.active)
+                else:
+                    s.phase, s.step, index, work = nxt   # ctx.begin_step, inline
+                    ctx._steps += (len(ctx.out), index)
+                    ctx.version += 1
+                    work(ctx)
+                if s.tasks or s.result is not None or ctx.turn_break:
+                    break
             continue
         top = s.tasks[-1]
         if top.kind in KINDS:
@@ -54,20 +67,6 @@ def advance(ctx: Ctx) -> None:
                 continue
             return
         _run_task(ctx, top)
-
-
-def _next_step(ctx: Ctx) -> None:
-    s = ctx.s
-    nxt = _NEXT.get((s.phase, s.step))
-    if nxt is None:                 # set-up (K 28) or after end-of-turn stage 5 (K 41.5)
-        _begin_turn(ctx, s.active if s.phase == "setup" else 1 - s.active)
-        return
-    phase, step, index, work = nxt
-    s.phase = phase                                  # ctx.begin_step, inline
-    s.step = step
-    ctx._steps += (len(ctx.out), index)
-    ctx.version += 1
-    work(ctx)
 
 
 def _begin_turn(ctx: Ctx, player: int, quiet_rounds: int = -1) -> None:
@@ -114,7 +113,9 @@ def _draw_phase(ctx: Ctx) -> None:                                    # K 30
 
 
 def _priority_phase(ctx: Ctx) -> None:                                # K 31, 39
-    _open_priority(ctx, ctx.s.active)
+    active = ctx.s.active                            # _open_priority, inline
+    if window_needed(ctx, "priority", active):
+        ctx.push(PRIORITY.ask(active))
 
 
 def _exchange(ctx: Ctx) -> None:                                      # K 32
@@ -173,8 +174,10 @@ def _declared(ctx: Ctx) -> None:                                      # step 2
         ctx.push(HIT_BACK.ask(s.cards[defender].controller, HitBack(defender)))
 
 
-def _combat_window(ctx: Ctx) -> None:                                 # steps 3 and 6
-    _open_priority(ctx, ctx.s.active)                                # K 33.2
+def _combat_window(ctx: Ctx) -> None:                                 # steps 3 and 6, K 33.2
+    active = ctx.s.active                            # _open_priority, inline
+    if window_needed(ctx, "priority", active):
+        ctx.push(PRIORITY.ask(active))
 
 
 def _combat_abilities(ctx: Ctx) -> None:                              # step 4, K 35.3
