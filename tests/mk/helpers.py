@@ -100,3 +100,18 @@ def next_manoeuvres(t: Table) -> list[Any]:
                  X.Keep() if d.kind == "mulligan" else
                  False if t.s.phase == "manoeuvres" and t.s.round > start and
                  not t.s.timelines else None)
+
+
+def squire_game(header: Any, seed: int) -> Any:
+    """A whole squire-against-squire game of ``header``, each bot from its seat's view."""
+    from engine.core.game import Game
+    from engine.magus.bot import SquireBot
+    from engine.magus.plugin import PLUGIN
+
+    rules = PLUGIN.ruleset_for(header)
+    game = Game.new(rules, header)
+    bots = [SquireBot(rules.pool, seed), SquireBot(rules.pool, seed + 7)]
+    while (d := game.pending()) is not None:
+        view = rules.view(game.state, d.player)
+        game.submit(d.player, bots[d.player].choose(view, game.legal_actions(d.player)))
+    return game

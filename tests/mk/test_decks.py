@@ -13,10 +13,9 @@ from engine.core.game import Game
 from engine.magus import events as E
 from engine.magus import match as MT
 from engine.magus import pool as P
-from engine.magus.bot import SquireBot
 from engine.magus.cards import OPPOSED, PRIMAL_RACES
 from engine.magus.plugin import PLUGIN
-from tests.mk.helpers import KEEP, A, C, Table
+from tests.mk.helpers import KEEP, A, C, Table, squire_game
 
 SHIPPED = ("ashen", "lantern", "quiet", "stonebeard", "wildfire")
 SIDED = ("ashen", "lantern", "stonebeard")
@@ -26,13 +25,7 @@ def _play(ids: tuple[str, str], seed: int, decks=None) -> Game:
     """A whole squire-against-squire game, each bot from its seat's view."""
     h = PLUGIN.new_header(ids, seed) if decks is None else MT.header_for(
         decks, seed, PLUGIN.new_header(ids, seed).seats, {})
-    rules = PLUGIN.ruleset_for(h)
-    game = Game.new(rules, h)
-    bots = [SquireBot(rules.pool, seed), SquireBot(rules.pool, seed + 7)]
-    while (d := game.pending()) is not None:
-        view = rules.view(game.state, d.player)
-        game.submit(d.player, bots[d.player].choose(view, game.legal_actions(d.player)))
-    return game
+    return squire_game(h, seed)
 
 
 def test_mk_1_02_b_every_shipped_deck_is_legal_and_has_its_own_name_and_plan():

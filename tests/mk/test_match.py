@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.game import Game
 from engine.magus import match as MT
 from engine.magus import pool as P
-from engine.magus.bot import SquireBot
 from engine.magus.plugin import PLUGIN
+from tests.mk.helpers import squire_game
 
 
 def test_mk_1_13_c_a_swap_is_one_for_one_and_keeps_both_sizes():
@@ -63,13 +62,7 @@ def test_a_whole_best_of_three_between_bots_with_a_swap_between_games():
     seed = 1
     while not m.over():
         ids = ("stonebeard", "ashen")
-        h = PLUGIN.new_header(ids, seed)
-        rules = PLUGIN.ruleset_for(h)
-        game = Game.new(rules, h)
-        bots = [SquireBot(rules.pool, seed), SquireBot(rules.pool, seed + 7)]
-        while (d := game.pending()) is not None:
-            view = rules.view(game.state, d.player)
-            game.submit(d.player, bots[d.player].choose(view, game.legal_actions(d.player)))
+        game = squire_game(PLUGIN.new_header(ids, seed), seed)
         res = game.state.result
         m.record(res.winners[0] if len(res.winners) == 1 else -1)
         if not m.over():
