@@ -22,7 +22,7 @@ import msgspec
 
 from engine.core import registry
 from engine.core import store as S
-from engine.core.game import Game
+from engine.core.game import Game, IllegalAction
 from engine.core.log import sealed
 
 _ENC = msgspec.msgpack.Encoder()
@@ -71,7 +71,11 @@ def rerecord(path: Path) -> str:
         problem = ""
         for n, entry in enumerate(loaded.entries):
             if n:
-                game.submit(entry.player, entry.action)
+                try:
+                    game.submit(entry.player, entry.action)
+                except IllegalAction as exc:
+                    problem = f"entry {n}: refused by today's rules ({exc})"
+                    break
             for ev in entry.events:
                 today.apply(old_state, ev)
             new = game.entries[n]

@@ -666,6 +666,13 @@ def _shift_edge() -> Attempt:
     return by(sc, 0, A.ShiftCreature(sc.iid("a"), True))
 
 
+@case("shift_cap", "K 32.4")
+def _shift_cap() -> Attempt:
+    sc = _exchange_rows()                    # a guard post of two: one place each
+    sc.submit(0, A.ShiftCreature(sc.iid("b"), True))
+    return by(sc, 0, A.ShiftCreature(sc.iid("b"), False))
+
+
 @case("bad_extraction", "K 67.4")
 def _bad_extraction() -> Attempt:
     sc = scenario(me=side(hand=[c("bolt", label="x"), c("bolt", label="y")], vp=9),

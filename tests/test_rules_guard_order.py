@@ -72,3 +72,48 @@ def test_k5_4_4_the_greedy_bot_withdraws_from_an_over_full_guard_post_rather_tha
     sc = scenario(me=side(guard=["grunt", "grunt", "wall", "brute"]), phase="exchange")
     choice = GreedyBot(TEST_POOL).choose(sc.view(0), sc.legal(0))
     assert isinstance(choice, A.MoveToReserve)
+
+
+def test_k32_4_a_creature_moves_at_most_n_minus_1_places_so_reordering_ends():
+    """Shifting back and forth cannot go on for ever: in a row of N a creature moves at most
+    N-1 places in one exchange phase (K 32.4), and then it is no longer offered."""
+    sc = exchange()
+    a, b, d = (sc.iid(x) for x in "abd")
+    sc.submit(0, A.ShiftCreature(a, False))                    # b a d
+    sc.submit(0, A.ShiftCreature(a, True))                     # a b d: a has moved 2 places
+    assert order(sc, "guard") == ["a", "b", "d"]
+    sc.refused(0, A.ShiftCreature(a, False), "K 32.4")
+    assert not any(isinstance(x, A.ShiftCreature) and x.card == a for x in sc.legal(0))
+    assert any(isinstance(x, A.ShiftCreature) and x.card == b for x in sc.legal(0))
+    # however often the player shifts, the exchange phase runs out of shifts
+    shifts = 0
+    while shifts < 50 and (moves := [x for x in sc.legal(0) if isinstance(x, A.ShiftCreature)]):
+        sc.submit(0, moves[0])
+        shifts += 1
+    assert shifts <= 2 + 2 + 1 + 1                 # b and d 2 places each, r1 and r2 1 each
+
+
+def test_k32_4_any_order_can_still_be_made_within_the_limit():
+    """Insertion from the front: the creature for each place moves forward to it, at most N-1
+    places, so every order of a row of three is reachable."""
+    from itertools import permutations
+
+    for target in permutations("abd"):
+        sc = exchange()
+        for place, label in enumerate(target):
+            while order(sc, "guard").index(label) > place:
+                sc.submit(0, A.ShiftCreature(sc.iid(label), True))
+        assert order(sc, "guard") == list(target)
+
+
+def test_k32_4_the_limit_is_per_exchange_phase():
+    """The count is a use of this turn (K 90): the next turn starts it afresh."""
+    from engine.hkk.reducer import apply
+
+    sc = exchange()
+    a = sc.iid("a")
+    sc.submit(0, A.ShiftCreature(a, False))
+    sc.submit(0, A.ShiftCreature(a, False))
+    sc.refused(0, A.ShiftCreature(a, True), "K 32.4")
+    apply(sc.state, E.TurnBegan(1, sc.state.turn + 1))
+    assert not sc.state.cards[a].uses

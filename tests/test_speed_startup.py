@@ -55,4 +55,4 @@ def test_the_plugin_still_answers_everything_it_did():
     assert plugin.options["auto_pass"] is True
     assert len(plugin.decks()) == 4 and plugin.rules() and plugin.codec() is not None
     header = plugin.new_header(tuple(d.id for d in plugin.decks()[:2]), 7)
-    assert plugin.ruleset_for(header).version == "4"
+    assert plugin.ruleset_for(header).version == "5"

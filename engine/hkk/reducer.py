@@ -8,7 +8,7 @@ import msgspec
 
 from engine.hkk import events as E
 from engine.hkk.state import (
-    ATTACHED, GUARD, HAND, LINE, RESERVE, TABLE_ZONES, Card, Combat, Result, State,
+    ATTACHED, GUARD, HAND, LINE, RESERVE, SHIFTED, TABLE_ZONES, Card, Combat, Result, State,
 )
 
 
@@ -237,6 +237,7 @@ def _creature_shifted(state: State, ev: E.CreatureShifted) -> None:
     row = getattr(state.players[card.controller], card.zone)
     row.remove(card.iid)
     row.insert(ev.index, card.iid)
+    _use(card, SHIFTED)                      # rules 5: counted (K 32.4, at most N-1 places)
 
 
 def _draw_offered(state: State, ev: E.DrawOffered) -> None:

@@ -41,7 +41,10 @@ from engine.hkk.turn import DEFAULT_OPTIONS, advance
 #: into the card's LinePushed (``counted``, K 21.14), AbilityUsed into the LinePushed,
 #: GuardMoved or AttackWithdrawn that uses the once-per-turn right (``used``, K 90), and
 #: TurnEnded into the next TurnBegan (``quiet_rounds``, K 41.5); about 10% fewer events.
-RULESET_VERSION = "4"
+#: 5: a creature moves at most N-1 places of its row of N in one exchange phase (K 32.4; any
+#: order can still be made, and reordering ends: a search bot shifted creatures back and forth
+#: for ever); a CreatureShifted counts toward it.
+RULESET_VERSION = "5"
 
 
 # ---------------------------------------------------------------------------- what an action names

@@ -24,6 +24,8 @@ CREATURE_ZONES = frozenset((RESERVE, GUARD))
 HIDDEN_ZONES = frozenset((DECK, HAND))
 
 GUARD_POST_SIZE = 3   # K 5.4.3
+#: the key of :attr:`Card.uses` counting the places a creature was shifted this turn (K 32.4)
+SHIFTED = "s"
 START_LIFE = 20       # K 3.12
 MAX_LIFE = 20         # K 3.18
 MAX_VP = 20           # K 3.18
