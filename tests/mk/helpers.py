@@ -102,6 +102,32 @@ def next_manoeuvres(t: Table) -> list[Any]:
                  not t.s.timelines else None)
 
 
+def to_combat_rounds(t: Table, blocker: int) -> list[Any]:
+    """Drive a manoeuvre whose team has joined: B blocks with ``blocker``, both end their team
+    and battle order, and stop at A's priority in the combat rounds."""
+    return drive(t, lambda d: (X.Join(blocker) if d.kind == "team" and d.player == B and
+                               X.Join(blocker) in t.legal(B) else
+                               X.Done() if d.kind in ("team", "order") else
+                               False if t.s.manoeuvre and t.s.manoeuvre.step == "rounds" and
+                               d.player == A and d.kind == "priority" else None))
+
+
+def refused(t: Table, seat: int, action: Any, rule: str, key: str | None = None) -> Any:
+    """``action`` is refused under ``rule`` (and ``key``) and nothing is logged; the refusal."""
+    import pytest
+
+    from engine.core.game import IllegalAction
+
+    before = len(t.events)
+    with pytest.raises(IllegalAction) as exc:
+        t.act(seat, action)
+    assert exc.value.rule == rule, exc.value
+    if key is not None:
+        assert exc.value.key == key, exc.value
+    assert len(t.events) == before
+    return exc.value
+
+
 def squire_game(header: Any, seed: int) -> Any:
     """A whole squire-against-squire game of ``header``, each bot from its seat's view."""
     from engine.core.game import Game

@@ -7,7 +7,7 @@ import pytest
 from engine.core.game import IllegalAction
 from engine.magus import actions as X
 from engine.magus import events as E
-from tests.mk.helpers import KEEP, A, B, C, Table
+from tests.mk.helpers import KEEP, A, B, C, Table, to_combat_rounds
 from tests.mk.helpers import drive as _drive
 
 
@@ -59,11 +59,7 @@ def _antiss_combat() -> Table:
     t.act(A, X.Join(t.idx(A, "a-dream-walker")))
     t.act(A, X.Join(t.idx(A, "a-borka")))
     halvard = t.idx(B, "a-halvard")
-    _drive(t, lambda d: (X.Join(halvard) if d.kind == "team" and d.player == B and
-                         X.Join(halvard) in t.legal(B) else
-                         X.Done() if d.kind in ("team", "order") else
-                         False if t.s.manoeuvre and t.s.manoeuvre.step == "rounds" and
-                         d.player == A and d.kind == "priority" else None))
+    to_combat_rounds(t, halvard)
     assert t.s.manoeuvre is not None and t.s.manoeuvre.step == "rounds"
     return t
 
