@@ -33,7 +33,7 @@ from engine.hkk.play import (
     retarget_options, target_refusal,
 )
 from engine.hkk.state import (
-    GRAVEYARD, GUARD, GUARD_POST_SIZE, RESERVE, SHIFTED, State, Task, Trigger,
+    GRAVEYARD, GUARD, GUARD_POST_SIZE, RESERVE, SHIFTED, Card, State, Task, Trigger,
 )
 from engine.hkk.triggers import (
     execute_trigger, orderable, run_trigger_effects, trigger_chooser, trigger_options,
@@ -371,6 +371,11 @@ def _exchange_refusal(ctx: Ctx, player: int, iid: int, to_guard: bool,
     return None
 
 
+def _shifted_out(card: Card, row: list[int]) -> bool:
+    """K 32.4: has ``card`` moved its N-1 places of ``row`` (of N) this exchange phase?"""
+    return card.uses.get(SHIFTED, 0) >= len(row) - 1
+
+
 def _shift_refusal(ctx: Ctx, player: int, iid: int, left: bool) -> IllegalAction | None:
     """K 32.4: the order of creatures within the guard post and within the reserve changes only
     in their controller's exchange phase, one place at a time here. A creature moves at most
@@ -386,7 +391,7 @@ def _shift_refusal(ctx: Ctx, player: int, iid: int, left: bool) -> IllegalAction
     if row.index(iid) == (0 if left else len(row) - 1):
         return refuse("K 32.4", "That creature is already at that end of its row.",
                       "shift_edge")
-    if card.uses.get(SHIFTED, 0) >= len(row) - 1:
+    if _shifted_out(card, row):
         return refuse("K 32.4", f"A creature moves at most {len(row) - 1} places along its row "
                       "in one exchange phase (enough for any order); undo to take a shift back.",
                       "shift_cap", n=len(row) - 1)
@@ -406,7 +411,7 @@ def _exchange_options(ctx: Ctx, player: int, p: NoParams) -> list[Any]:
     for row in (me.guard, me.reserve):                                 # K 32.4
         last = len(row) - 1
         for n, i in enumerate(row):
-            if cards[i].uses.get(SHIFTED, 0) >= last:
+            if _shifted_out(cards[i], row):
                 continue
             if n > 0:
                 out.append(A.ShiftCreature(i, True))

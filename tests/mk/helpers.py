@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from engine.core.game import IllegalAction
 from engine.magus import actions as X
 from engine.magus import events as E
 from engine.magus.scenario import build
@@ -114,10 +117,6 @@ def to_combat_rounds(t: Table, blocker: int) -> list[Any]:
 
 def refused(t: Table, seat: int, action: Any, rule: str, key: str | None = None) -> Any:
     """``action`` is refused under ``rule`` (and ``key``) and nothing is logged; the refusal."""
-    import pytest
-
-    from engine.core.game import IllegalAction
-
     before = len(t.events)
     with pytest.raises(IllegalAction) as exc:
         t.act(seat, action)
