@@ -184,3 +184,29 @@ def test_mk_4_06_harci_korok_g_option_ask_lets_a_player_ask_for_another_round():
     assert t.rules.pending(t.s).kind == "more" and t.rules.pending(t.s).player == A
     out = t.act(A, X.GoOn(True))
     assert t.of(E.CombatRound, out)[0].number == 2
+
+
+def test_mk_2_18_raiding_lets_an_adventurer_start_a_siege_free_of_charge():
+    """PORTYÁZÁS: a raiding adventurer (Grim Halvard) starts a siege without its 2 MP (MK 2.18,
+    MK 4.01.F), even with less than 2 MP; without one, 1 MP is not enough for a siege."""
+    t = Table([C(B, "a-halvard", "line"), C(B, "a-geza", "line")] + KEEP, mp=[0, 1])
+    halvard, levels = t.idx(B, "a-halvard"), len(t.s.players[A].tower)
+    assert X.Siege() in t.legal(B)
+    t.act(B, X.Siege())
+    joins = [a for a in t.legal(B) if isinstance(a, X.Join)]
+    assert joins == [X.Join(halvard)]                     # only the raider can lead it at 1 MP
+    t.act(B, X.Join(halvard))
+    _drive(t, lambda d: X.Done() if d.kind == "team" and d.player == B else False)
+    assert len(t.s.players[A].tower) == levels - 1         # unopposed: a level falls (4.03.F)
+    assert t.s.players[B].mp == 1                          # free of charge
+
+    plain = Table([C(B, "a-geza", "line")] + KEEP, mp=[0, 1])
+    assert X.Siege() not in plain.legal(B)
+
+
+def test_mk_2_18_without_a_raider_in_the_team_the_siege_costs_2_mp():
+    t = Table([C(B, "a-halvard", "line"), C(B, "a-geza", "line")] + KEEP, mp=[8, 10])
+    t.act(B, X.Siege())
+    t.act(B, X.Join(t.idx(B, "a-geza")))
+    _drive(t, lambda d: X.Done() if d.kind == "team" and d.player == B else False)
+    assert t.s.players[B].mp == 8                          # 10 - 2 (MK 4.01.F)
