@@ -156,3 +156,29 @@ def test_mk_3_04_a_an_obstacle_may_be_attached_to_an_own_building_and_used_in_it
                  (False if t.s.manoeuvre is None or d.kind != "priority" else None))
     assert any(e.card == pit for e in t.of(E.ItemAdded, out))
     assert any(e.rule == "MK 4.06 \"Csapda aktivizálás\"" for e in t.of(E.Damaged, out))
+
+
+def test_mk_2_01_a_only_a_building_with_fal_x_has_a_wall():
+    """FAL X gives a building Wall X (MK 2.01.a); the Toll Bridge has none, so no wall check is
+    asked and Borka (3) defends it alone against Halvard (4), where the Hill Watchtower's Wall 1
+    made it 4 against 4 (MK 2.01.b, test_mk_4_04_d)."""
+    t = Table([C(A, "a-halvard", "line"), C(B, "a-borka", "line"),
+               C(B, "b-toll-bridge", "buildings")] + KEEP, mp=[10, 8])
+    bridge = t.idx(B, "b-toll-bridge")
+    assert t.rules.pool["b-toll-bridge"].wall == 0
+    t.act(A, X.Capture(bridge))
+    t.act(A, X.Join(t.idx(A, "a-halvard")))
+    kinds = []
+
+    def answer(d):
+        kinds.append(d.kind)
+        if t.s.manoeuvre is None:
+            return False
+        if d.kind == "team" and d.player == B and X.Join(t.idx(B, "a-borka")) in t.legal(B):
+            return X.Join(t.idx(B, "a-borka"))
+        return X.Done() if d.kind in ("team", "order") else None
+
+    out = _drive(t, answer)
+    assert "wall" not in kinds
+    decided = t.of(E.CombatDecided, out)[0]
+    assert (decided.attack, decided.defence, decided.winner) == (4, 3, A)
