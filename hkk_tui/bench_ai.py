@@ -23,14 +23,15 @@ HARD_S = 1.0
 
 
 def measure_search(rules: Any, state: Any, seat: int, budget_s: float,
-                   memory: bool = False) -> dict[str, Any]:
-    """One search of ``budget_s`` CPU seconds (Hard's settings) from ``state``: simulations,
-    simulated decisions and µs per phase per simulation; with ``memory``, the peak memory
-    under tracemalloc instead (which slows the search, so its rates are not reported)."""
+                   memory: bool = False, **tuning: Any) -> dict[str, Any]:
+    """One search of ``budget_s`` CPU seconds (Hard's settings, or these changed by ``tuning``)
+    from ``state``: simulations, simulated decisions and µs per phase per simulation; with
+    ``memory``, the peak memory under tracemalloc instead (which slows the search, so its
+    rates are not reported)."""
     from engine.ai.bots import make_bot
     from engine.core.search import context_for
 
-    bot = make_bot(f"search:{budget_s}", rules, 7, profile=not memory)
+    bot = make_bot(f"search:{budget_s}", rules, 7, profile=not memory, **tuning)
     ctx = context_for(rules, state, seat, clock=time.process_time)
     count = [0]
     submit0 = ctx.ops.submit
@@ -61,7 +62,9 @@ def bench_ai(rulesets: tuple[str, ...] = ("hkk", "sw"), seconds: tuple[float, ..
              seed: int = 1, think_s: float = HARD_S) -> dict[str, Any]:
     """The ``ai`` section of ``hkk bench``: per ruleset, over its fixed positions, the search's
     rates at Hard's 1 s (with its phases; time under tracemalloc is slower, so the rates are
-    measured without it first) and the peak memory of each budget in ``seconds``."""
+    measured without it first), the rate of simulations cut short right after the tree (no
+    rollout: what the engine allows; Hard's rollout makes each simulation deeper and fewer) and
+    the peak memory of each budget in ``seconds``."""
     from engine.core import registry
 
     report: dict[str, Any] = {}
@@ -72,6 +75,7 @@ def bench_ai(rulesets: tuple[str, ...] = ("hkk", "sw"), seconds: tuple[float, ..
             continue
         pos = positions(name, seed)
         runs = [measure_search(r, s, p, think_s) for r, s, p in pos]
+        bare = [measure_search(r, s, p, think_s, rollout_steps=0) for r, s, p in pos]
         peaks = {f"peak_mb_{b:g}s": max(measure_search(r, s, p, b, memory=True)["peak_mb"]
                                          for r, s, p in pos[:1]) for b in seconds}
         phases = {k: round(statistics.mean((x["us_per_sim"] or {}).get(k, 0.0) for x in runs), 1)
@@ -83,6 +87,8 @@ def bench_ai(rulesets: tuple[str, ...] = ("hkk", "sw"), seconds: tuple[float, ..
             "decisions_per_cpu_s": round(statistics.median(x["decisions_per_cpu_s"]
                                                            for x in runs), 1),
             "sims_per_move": round(statistics.median(x["sims"] for x in runs)),
+            "sims_per_cpu_s_without_rollout": round(statistics.median(
+                x["sims_per_cpu_s"] for x in bare), 1),
             "us_per_sim": phases,
             **peaks,
         }

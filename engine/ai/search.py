@@ -12,7 +12,10 @@ the same edge in every sample where it holds the same card, and no edge names a 
 * The ruleset's heuristic bot, where it has one (``SearchHooks.prior``), gives a prior in [0, 1]
   per action: it orders progressive widening (only the ``ceil(k * n^a)`` best-prior actions are
   tried at a node visited ``n`` times) and adds a progressive bias ``w * prior / (1 + visits)``.
-* Past the tree: a short random rollout, then ``evaluate`` (or the result's utilities).
+* Past the tree: a short rollout, then ``evaluate`` (or the result's utilities). The rollout
+  plays random actions, or (``rollout_prior``) the prior's favourite until the turn it began in
+  ends (``SearchHooks.turn``): a simulation that declares an attack then sees it fought out by
+  both sides' heuristic before the position is judged.
 * One legal action: answered at once. Budget: seconds and/or simulations; an early stop once the
   most visited action cannot be caught. The tree is capped (``max_entries``) and freed after the
   move. The RNG comes from the bot's seed, the seat and the decision number, so a simulation
@@ -84,7 +87,7 @@ class SearchBot:
                  bias: float = 1.0, widen_k: float = 2.0, widen_alpha: float = 0.5,
                  max_entries: int = MAX_ENTRIES, early_stop: bool = True,
                  prior_depth: int | None = None, anchor: float = 0.0,
-                 profile: bool = False):
+                 rollout_prior: bool = False, profile: bool = False):
         if budget_s is not None and budget_s <= 0:
             raise ValueError(f"A search budget must be more than 0 seconds, not {budget_s}.")
         if sims is not None and sims <= 0:
@@ -109,6 +112,9 @@ class SearchBot:
         #: moves apart it plays as the heuristic would, instead of drifting among moves that
         #: change nothing (HKK: reordering the guard post back and forth)
         self.anchor = anchor
+        #: the rollout plays the prior's favourite (the ruleset's heuristic bot) instead of a
+        #: random action, and stops early at the end of the turn it began in
+        self.rollout_prior = rollout_prior and prior is not None
         #: time each phase of the search (``last["phases_us"]``: µs per simulation; hkk bench)
         self.profile = profile
         #: what each decision's search found (kept beside the log, never in rules events)
@@ -335,12 +341,16 @@ class _Search:
         ops, rng, clock = self.ops, self.rng, self._clock
         if clock is not None:
             t0 = clock()
-        for _ in range(self.bot.rollout_steps):
-            d = ops.pending(state)
-            if d is None:
-                break
-            legal = ops.legal_actions(state, d.player)
-            ops.submit(state, d.player, legal[rng.randrange(len(legal))])
+        steps = self.bot.rollout_steps
+        if steps and self.bot.rollout_prior:
+            self._prior_rollout(state, steps)
+        else:
+            for _ in range(steps):
+                d = ops.pending(state)
+                if d is None:
+                    break
+                legal = ops.legal_actions(state, d.player)
+                ops.submit(state, d.player, legal[rng.randrange(len(legal))])
         if clock is not None:
             t1 = clock()
             self.phases["rollout"] += t1 - t0
@@ -348,6 +358,21 @@ class _Search:
         if clock is not None:
             self.phases["evaluate"] += clock() - t1
         return out
+
+    def _prior_rollout(self, state: Any, steps: int) -> None:
+        ops, prior = self.ops, self.bot.prior
+        turn = ops.turn(state)
+        for _ in range(steps):
+            d = ops.pending(state)
+            if d is None or ops.turn(state) != turn:
+                break
+            legal = ops.legal_actions(state, d.player)
+            if len(legal) == 1:
+                action = legal[0]
+            else:
+                scores = prior(ops.view(state, d.player), legal)
+                action = legal[max(range(len(legal)), key=scores.__getitem__)]
+            ops.submit(state, d.player, action)
 
     # -- the answer --------------------------------------------------------------------------
     def ranked(self) -> list[tuple[Any, Edge | None]]:

@@ -62,6 +62,18 @@ class SearchHooks:
     #: ``freeze``/``thaw``, a bot context encodes the state once and decodes a copy per sample
     #: instead of cloning it each time (None: ``determinize`` clones)
     determinize_owned: Callable[[Any, int, random.Random], Any] | None = None
+    #: the number of the turn a state is in (None: the game has no turns to speak of): a
+    #: rollout guided by the prior stops where the turn it began in ends
+    turn: Callable[[Any], int] | None = None
+    #: the evaluation's feature row of a state, seat 0's features less seat 1's then +1/-1 for
+    #: whose turn it is, with the features' names and the weights in use (two seats; None: the
+    #: evaluation is not fitted; engine.ai.evalfit fits them to game outcomes)
+    features: Callable[[Any], list[float]] | None = None
+    feature_names: tuple[str, ...] = ()
+    weights: dict[str, float] | None = None
+    #: the seat's view as the prior needs it, inside samples (None: ``ruleset.view``): the
+    #: same facts, less what only a screen shows (HKK's combat forecast)
+    view: Callable[[Any, int], Any] | None = None
 
 
 #: the hooks every ruleset must declare (the conformance suite fails without them)
@@ -117,14 +129,19 @@ class RulesOps:
         self.pending = ruleset.pending
         self.legal_actions = ruleset.legal_actions
         self.result = ruleset.result
-        self.view = ruleset.view
+        self.view = hooks.view or ruleset.view
         self.evaluate = hooks.evaluate
         self.action_key = hooks.action_key
+        self.turn = hooks.turn or _no_turns
 
     def utilities(self, state: Any) -> tuple[float, ...]:
         if self.hooks.utilities is not None:
             return self.hooks.utilities(state)
         return result_utilities(self.ruleset.result(state), self.seats)
+
+
+def _no_turns(state: Any) -> int:
+    return 0
 
 
 @dataclass

@@ -1,0 +1,184 @@
+"""Fit the weights of a ruleset's position evaluation to game outcomes (issue 16).
+
+The search bot cuts every simulation short and asks the ruleset's ``evaluate`` how each seat
+stands, so the evaluation is most of what the search knows about the game. Its weights are not
+guessed: this tool plays games between lightly randomised heuristic bots (a random move now and
+then, so the positions are not only those the heuristic reaches), takes positions along each
+game, and fits a logistic regression of the winner on the ruleset's feature row
+(``SearchHooks.features``: seat 0's features less seat 1's, then +1/-1 for whose turn it is).
+The fitted weights are printed as Python, to be pasted into the ruleset's ``WEIGHTS``.
+
+    python -m engine.ai.evalfit --ruleset hkk --games 3000 --seed 1
+
+Draws count half a win. The last fifth of the positions (whole games) is held out; the fit's log
+loss and hit rate on it are printed beside those of the weights in use, so a refit is kept only
+when it calls unseen games better. Two-seat games only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+
+
+def collect(ruleset: str, games: int, seed: int, epsilon: float = 0.1, every: int = 3
+            ) -> tuple[list[list[float]], list[float]]:
+    """Feature rows of positions along ``games`` games of ``ruleset`` between its heuristic bot
+    and itself (a random legal move instead with chance ``epsilon``; a row every ``every``
+    decisions where there is a choice), each with the game's outcome for seat 0 (1, 0.5, 0).
+    Games are appended whole and in order."""
+    from engine.ai.bots import make_bot
+    from engine.core import registry
+    from engine.core.game import Game
+    from engine.core.log import Seat
+    from engine.core.search import ask, hooks_for, result_utilities
+
+    plugin = registry.get(ruleset)
+    bot = plugin.default_bot
+    decks = [d.id for d in plugin.decks()]
+    rng = random.Random(seed)
+    xs: list[list[float]] = []
+    ys: list[float] = []
+    for g in range(games):
+        chosen = (rng.choice(decks), rng.choice(decks))
+        header = plugin.new_header(chosen, seed * 100_003 + g, seats=tuple(
+            Seat("AB"[i], d, f"ai:{bot}") for i, d in enumerate(chosen)))
+        game = Game.new(plugin.ruleset_for(header), header)
+        features = hooks_for(game.ruleset).features
+        if features is None:
+            raise ValueError(f"The ruleset {ruleset!r} has no feature row to fit "
+                             "(its SearchHooks.features).")
+        bots = [make_bot(bot, game.ruleset, seed + g * 2 + i) for i in range(2)]
+        rows = []
+        for n in range(20_000):
+            d = game.pending()
+            if d is None:
+                break
+            legal = game.legal_actions(d.player)
+            if len(legal) > 1 and n % every == 0:
+                rows.append(features(game.state))
+            if len(legal) > 1 and rng.random() < epsilon:
+                action = rng.choice(legal)
+            else:
+                action = ask(bots[d.player], game.ruleset, game.state, d.player, legal,
+                             decision=len(game.entries))
+            game.submit(d.player, action)
+        result = game.ruleset.result(game.state)
+        if result is None:
+            continue
+        y = result_utilities(result, 2)[0]
+        xs.extend(rows)
+        ys.extend([y] * len(rows))
+    return xs, ys
+
+
+def _p(z: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+def fit(xs: list[list[float]], ys: list[float], l2: float = 1.0, rounds: int = 25
+        ) -> list[float]:
+    """Logistic regression without intercept (the rows are antisymmetric: a position seen from
+    the other seat is the negated row with the complementary outcome), L2-regularised, by
+    Newton's method."""
+    k = len(xs[0])
+    w = [0.0] * k
+    for _ in range(rounds):
+        grad = [l2 * wi for wi in w]
+        hess = [[l2 if i == j else 0.0 for j in range(k)] for i in range(k)]
+        for x, y in zip(xs, ys):
+            p = _p(sum(wi * xi for wi, xi in zip(w, x)))
+            g = p - y
+            h = p * (1.0 - p)
+            for i in range(k):
+                xi = x[i]
+                if xi == 0.0:
+                    continue
+                grad[i] += g * xi
+                hi = hess[i]
+                hx = h * xi
+                for j in range(k):
+                    hi[j] += hx * x[j]
+        step = _solve(hess, grad)
+        w = [wi - si for wi, si in zip(w, step)]
+        if max(abs(s) for s in step) < 1e-7:
+            break
+    return w
+
+
+def _solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """``a x = b`` by Gaussian elimination with partial pivoting (``a`` is small and positive
+    definite)."""
+    n = len(b)
+    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    for c in range(n):
+        p = max(range(c, n), key=lambda r: abs(m[r][c]))
+        m[c], m[p] = m[p], m[c]
+        for r in range(c + 1, n):
+            f = m[r][c] / m[c][c]
+            for j in range(c, n + 1):
+                m[r][j] -= f * m[c][j]
+    out = [0.0] * n
+    for r in range(n - 1, -1, -1):
+        out[r] = (m[r][n] - sum(m[r][j] * out[j] for j in range(r + 1, n))) / m[r][r]
+    return out
+
+
+def log_loss(w: list[float], xs: list[list[float]], ys: list[float]) -> float:
+    """Mean log loss of the weights' win chances (ln 2 = 0.6931 for a coin)."""
+    total = 0.0
+    for x, y in zip(xs, ys):
+        p = min(1 - 1e-9, max(1e-9, _p(sum(wi * xi for wi, xi in zip(w, x)))))
+        total -= y * math.log(p) + (1 - y) * math.log(1 - p)
+    return total / len(xs)
+
+
+def accuracy(w: list[float], xs: list[list[float]], ys: list[float]) -> float:
+    """How often the sign of the weighted row calls a decided game's winner."""
+    decided = [(x, y) for x, y in zip(xs, ys) if y != 0.5]
+    right = sum((sum(a * b for a, b in zip(w, x)) > 0) == (y == 1.0) for x, y in decided)
+    return right / len(decided) if decided else 0.0
+
+
+def main(argv: list[str] | None = None) -> int:
+    from engine.core import registry
+    from engine.core.search import hooks_for
+
+    ap = argparse.ArgumentParser(prog="python -m engine.ai.evalfit",
+                                 description="Fit a ruleset's evaluation weights to outcomes.")
+    ap.add_argument("--ruleset", default="hkk")
+    ap.add_argument("--games", type=int, default=3000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--epsilon", type=float, default=0.1,
+                    help="how often a bot plays a random legal move instead (default 0.1)")
+    ap.add_argument("--every", type=int, default=3, help="take every Nth decision (default 3)")
+    args = ap.parse_args(argv)
+    plugin = registry.get(args.ruleset)
+    first = plugin.decks()[0].id
+    hooks = hooks_for(plugin.ruleset_for(plugin.new_header((first, first), 1)))
+    if hooks.features is None or not hooks.feature_names:
+        print(f"The ruleset {args.ruleset!r} has no feature row to fit "
+              "(its SearchHooks.features and feature_names).", file=sys.stderr)
+        return 2
+    xs, ys = collect(args.ruleset, args.games, args.seed, args.epsilon, args.every)
+    cut = len(xs) * 4 // 5                # games are appended in order: the last fifth is held out
+    w = fit(xs[:cut], ys[:cut])
+    held_x, held_y = xs[cut:], ys[cut:]
+    now = [hooks.weights[n] for n in hooks.feature_names] if hooks.weights else None
+    print(f"# {len(xs)} positions from {args.games} games (seed {args.seed}, epsilon "
+          f"{args.epsilon}); held out: log loss {log_loss(w, held_x, held_y):.4f}, winner "
+          f"called {accuracy(w, held_x, held_y):.1%}"
+          + (f"; the weights in use: {log_loss(now, held_x, held_y):.4f}, "
+             f"{accuracy(now, held_x, held_y):.1%}" if now else "")
+          + " (knowing nothing: 0.6931)", file=sys.stderr)
+    print("WEIGHTS = {")
+    for name, wi in zip(hooks.feature_names, w):
+        print(f"    {name!r}: {wi:.4f},")
+    print("}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

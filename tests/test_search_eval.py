@@ -1,0 +1,156 @@
+"""The position evaluations of HKK and Summoner Wars, the search bot's judgement at the end of
+every simulation (issue 16): their weights are fitted to game outcomes (``engine.ai.evalfit``),
+they call the winner of unseen games better than chance, and they move the way a player would
+expect when one side loses life, cards or its deck. And the rollout before the evaluation,
+led by the ruleset's heuristic bot, sees the turn through and stops there."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import msgspec
+import pytest
+
+from engine.ai.positions import positions
+from engine.ai import evalfit
+from engine.ai.bots import make_bot
+from engine.ai.search import _Search
+from engine.core.search import context_for, hooks_for
+from engine.hkk.search_hooks import NAMES, WEIGHTS, evaluate
+from engine.sw.search_hooks import evaluate as sw_evaluate
+
+ENC = msgspec.msgpack.Encoder()
+
+
+@pytest.fixture(scope="module")
+def mid_game():
+    rules, state, _ = positions("hkk")[1]
+    return rules, state
+
+
+def test_fit_recovers_the_weights_that_made_the_outcomes():
+    rng = random.Random(3)
+    truth = [1.5, -0.8, 0.0]
+    xs, ys = [], []
+    for _ in range(4000):
+        x = [rng.uniform(-2, 2) for _ in truth]
+        p = 1 / (1 + math.exp(-sum(w * v for w, v in zip(truth, x))))
+        xs.append(x)
+        ys.append(1.0 if rng.random() < p else 0.0)
+    w = evalfit.fit(xs, ys, l2=0.1)
+    assert w[0] == pytest.approx(1.5, abs=0.25)
+    assert w[1] == pytest.approx(-0.8, abs=0.2)
+    assert abs(w[2]) < 0.15
+    assert evalfit.log_loss(w, xs, ys) < evalfit.log_loss([0.0] * 3, xs, ys)
+
+
+def test_the_shipped_weights_call_the_winner_of_unseen_games_better_than_chance():
+    xs, ys = evalfit.collect("hkk", 40, seed=77, epsilon=0.1, every=4)   # not the fitting seed
+    w = [WEIGHTS[name] for name in (*NAMES, "turn")]
+    assert len(xs) > 500
+    assert evalfit.accuracy(w, xs, ys) > 0.65
+    assert evalfit.log_loss(w, xs, ys) < 0.62       # knowing nothing: ln 2 = 0.693
+
+
+def test_the_two_seats_share_the_whole_and_the_turn_player_has_the_initiative(mid_game):
+    rules, state = mid_game
+    a, b = evaluate(state, rules.pool)
+    assert a + b == pytest.approx(1.0) and 0.0 < a < 1.0
+    flipped = rules.clone(state)
+    flipped.active = 1 - state.active
+    mover = state.active
+    assert evaluate(state, rules.pool)[mover] > evaluate(flipped, rules.pool)[mover]
+
+
+@pytest.mark.parametrize("change", ["life", "hand", "deck_out", "low_life"])
+def test_k_3_12_and_3_16_a_player_who_loses_life_cards_or_the_deck_stands_worse(mid_game,
+                                                                                 change):
+    rules, state = mid_game
+    worse = rules.clone(state)
+    p = worse.players[0]
+    if change == "life":
+        p.life -= 3
+    elif change == "hand":
+        assert p.hand, "the fixed position has cards in hand"
+        p.hand = p.hand[:-1]
+    elif change == "deck_out":
+        p.deck = []
+    else:
+        state = rules.clone(state)
+        state.players[0].life = 6
+        worse.players[0].life = 2
+    assert evaluate(worse, rules.pool)[0] < evaluate(state, rules.pool)[0]
+
+
+@pytest.mark.parametrize("name", ["hkk", "sw"])
+def test_each_fitted_weight_names_a_feature_of_the_row(name):
+    rules, state, _ = positions(name)[0]
+    hooks = hooks_for(rules)
+    assert hooks.weights and set(hooks.weights) == set(hooks.feature_names)
+    row = hooks.features(state)
+    assert len(row) == len(hooks.feature_names) and row[-1] in (1.0, -1.0)
+    z = sum(hooks.weights[n] * x for n, x in zip(hooks.feature_names, row))
+    assert hooks.evaluate(state)[0] == pytest.approx(1 / (1 + math.exp(-z)))
+
+
+def test_sw_gyozelem_a_wounded_summoner_stands_worse():
+    rules, state, _ = positions("sw")[1]
+    worse = rules.clone(state)
+    worse.cards[worse.players[0].summoner].damage += 2
+    assert sw_evaluate(worse, rules.pool)[0] < sw_evaluate(state, rules.pool)[0]
+
+
+@pytest.mark.parametrize("name", ["hkk", "sw"])
+def test_a_rollout_led_by_the_heuristic_ends_with_the_turn_it_began_in(name):
+    """The search's rollout (``rollout_prior``) plays the ruleset's heuristic bot's favourite
+    moves until the turn ends, so a simulation sees its attack or summon through; it does not
+    play on into the next player's turn."""
+    rules, state, seat = positions(name)[0]
+    hooks = hooks_for(rules)
+    bot = make_bot("search", rules, 1, sims=4, rollout_steps=200, rollout_prior=True)
+    ctx = context_for(rules, state, seat)
+    search = _Search(bot, ctx, random.Random(1))
+    sample = ctx.sample(random.Random(2))
+    turn = hooks.turn(sample)
+    search.rollout(sample)
+    assert rules.result(sample) is not None or hooks.turn(sample) == turn + 1
+    played = rules.clone(state)
+    bot.rollout_prior = False                     # random play-outs do go on past the turn
+    search.rollout(played)
+    assert rules.result(played) is not None or hooks.turn(played) > turn + 1
+
+
+def test_the_prior_sees_what_the_seat_sees_less_the_screens_combat_forecast():
+    """HKK's search asks the greedy prior with the seat's view made without the combat preview
+    (a screen's aid, most of a view's cost in combat): the same facts, nothing more."""
+    game = _game_in_combat()
+    rules, state = game.ruleset, game.state
+    hooks = hooks_for(rules)
+    for seat in (0, 1):
+        full = rules.view(state, seat)
+        assert full.forecast, "the fixed position is in combat with attacks to preview"
+        full.forecast = []
+        assert ENC.encode(hooks.view(state, seat)) == ENC.encode(full)
+
+
+def _game_in_combat():
+    from engine.core import registry
+    from engine.core.game import Game
+
+    plugin = registry.get("hkk")
+    decks = [d.id for d in plugin.decks()]
+    for seed in range(1, 40):
+        header = plugin.new_header((decks[0], decks[1]), seed)
+        game = Game.new(plugin.ruleset_for(header), header)
+        bots = [make_bot("greedy", game.ruleset, seed + i) for i in range(2)]
+        for _ in range(400):
+            d = game.pending()
+            if d is None:
+                break
+            if game.state.combat is not None and game.state.combat.attacks:
+                return game
+            legal = game.legal_actions(d.player)
+            game.submit(d.player, bots[d.player].choose(game.ruleset.view(game.state,
+                                                                          d.player), legal))
+    raise AssertionError("no greedy game reached a declared attack")
