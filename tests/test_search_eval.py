@@ -154,3 +154,12 @@ def _game_in_combat():
             game.submit(d.player, bots[d.player].choose(game.ruleset.view(game.state,
                                                                           d.player), legal))
     raise AssertionError("no greedy game reached a declared attack")
+
+
+def test_evalfit_prints_weights_for_every_feature_and_refuses_a_ruleset_without_them(capsys):
+    assert evalfit.main(["--ruleset", "hkk", "--games", "6", "--seed", "3"]) == 0
+    out = capsys.readouterr()
+    assert out.out.startswith("WEIGHTS = {") and all(f"'{n}':" in out.out for n in NAMES)
+    assert "held out: log loss" in out.err and "the weights in use" in out.err
+    assert evalfit.main(["--ruleset", "mk", "--games", "2"]) == 2
+    assert "no feature row to fit" in capsys.readouterr().err

@@ -124,10 +124,11 @@ def test_the_prompt_says_the_ai_thinks_and_the_bar_fills_with_time_and_simulatio
         assert bar.display
         assert prompt_text(screen) == "AI (search, 10 s) is thinking…"
         await until(pilot, lambda: screen._thinking.sims >= 32, "simulations reported")
+        # the bar is redrawn four times a second from the search's last report
+        await until(pilot, lambda: bar.query_one("ProgressBar").progress > 0, "the bar fills")
         info = str(bar.query_one("#thinking-info").render())
         assert "simulations" in info and "/10 s" in info
-        progress = bar.query_one("ProgressBar").progress
-        assert 0 < progress < 1000
+        assert bar.query_one("ProgressBar").progress < 1000
         await pilot.press("f")                               # move now
         await until(pilot, lambda: not screen._thinking.searching, "the AI's move")
         assert not bar.display
