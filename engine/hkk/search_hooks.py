@@ -113,8 +113,7 @@ WEIGHTS = {
     "no_deck": -0.4686,
     "turn": 0.1213,
 }
-_W = tuple(WEIGHTS[name] for name in NAMES)
-_TURN = WEIGHTS["turn"]
+_W = tuple(WEIGHTS[name] for name in (*NAMES, "turn"))
 
 
 def features(state: State, pool: dict, seat: int) -> list[float]:
@@ -155,9 +154,7 @@ def evaluate(state: State, pool: dict) -> tuple[float, float]:
     if state.result is not None:
         w = state.result.winner
         return (0.5, 0.5) if w < 0 else ((1.0, 0.0) if w == 0 else (0.0, 1.0))
-    a, b = features(state, pool, 0), features(state, pool, 1)
-    z = sum(w * (x - y) for w, x, y in zip(_W, a, b))
-    z += _TURN if state.active == 0 else -_TURN
+    z = sum(w * x for w, x in zip(_W, feature_row(state, pool)))
     v = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
     return (v, 1.0 - v)
 

@@ -26,7 +26,8 @@ _CARD_FIELDS = ("card", "unit", "target")
 
 #: Not a random rollout: a turn is many decisions of one player (summons, three moves, three
 #: attacks), and random ones say little; no rollout at all did better against the Warlord than
-#: twelve random steps (8 seat-swapped games at 60 simulations a move: 2-6 with, 4-4 without). Fewer actions tried per node and more weight on the Warlord's opinion.
+#: twelve random steps (8 seat-swapped games at 60 simulations a move: 2-6 with, 4-4 without).
+#: Fewer actions tried per node and more weight on the Warlord's opinion.
 #: Where the search cannot tell moves apart (its win estimates within 0.05: at 200 simulations
 #: most moves of a phase are within 0.005 of each other, the evaluation having no opinion on
 #: squares) it plays the Warlord's favourite instead of a near-random pick among them (issue 16,
@@ -167,33 +168,12 @@ def evaluate(state: State, pool: dict) -> tuple[float, float]:
     if state.result is not None:
         w = state.result.winners
         return (0.5, 0.5) if not w else ((1.0, 0.0) if w[0] == 0 else (0.0, 1.0))
-    if not WEIGHTS:
-        return _material(state, pool)
     z = sum(w * x for w, x in zip(_W, feature_row(state, pool)))
     v = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
     return (v, 1.0 - v)
 
 
-def _material(state: State, pool: dict) -> tuple[float, float]:
-    cards = state.cards
-    score = [0.0, 0.0]
-    for sq, i in enumerate(state.board):
-        if i < 0:
-            continue
-        c = cards[i]
-        d = pool[c.cid]
-        left = max(0, d.life - c.damage)
-        if d.kind == "summoner":
-            score[c.controller] += 3.0 * left
-        else:
-            score[c.controller] += 0.5 * d.strength + 0.4 * left + 0.3 * d.cost
-    for p, pl in enumerate(state.players):
-        score[p] += 0.25 * pl.magic + 0.3 * len(pl.hand) + (0 if pl.deck else -1)
-    v = 1.0 / (1.0 + math.exp(-(score[0] - score[1]) / 6.0))
-    return (v, 1.0 - v)
-
-
-_W = tuple(WEIGHTS.get(name, 0.0) for name in (*NAMES, "turn"))
+_W = tuple(WEIGHTS[name] for name in (*NAMES, "turn"))
 
 
 @lru_cache(maxsize=16)
@@ -213,7 +193,7 @@ def hooks(ruleset: Any) -> SearchHooks:
         turn=_turn,
         features=lambda state: feature_row(state, pool),
         feature_names=(*NAMES, "turn"),
-        weights=WEIGHTS or None,
+        weights=WEIGHTS,
         tuning=TUNING)
 
 
