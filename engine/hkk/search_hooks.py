@@ -175,7 +175,7 @@ def hooks(ruleset: Any) -> SearchHooks:
         evaluate=lambda state: evaluate(state, pool),
         prior=prior,
         turn=_turn,
-        view=lambda state, seat: views.view(Ctx(state, pool), seat, ruleset.pending(state)),
+        view=lambda state, seat: views.LazyView(Ctx(state, pool), seat, ruleset.pending(state)),
         features=lambda state: feature_row(state, pool),
         feature_names=(*NAMES, "turn"),
         weights=WEIGHTS,
