@@ -30,6 +30,9 @@ def add_commands(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
                    help="seconds a move for search bots without their own budget (default 1)")
     t.add_argument("--sims", type=int, default=None,
                    help="simulations a move instead of seconds (reproducible)")
+    t.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                   help="count a search's seconds on the wall clock (default) or on its game "
+                        "process's CPU time (the same think a move on a loaded machine)")
     t.add_argument("--jobs", type=int, default=1, help="game processes (0: one per core)")
     t.add_argument("--json", action="store_true", help="print only the JSON report")
     t.add_argument("--record", metavar="FILE.jsonl", default=None,
@@ -97,13 +100,13 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         return _fail(str(exc))
     if args.report_only and not args.record:
         return _fail("--report-only reports the games of a --record FILE: give the file.")
-    specs = T.schedule(ruleset, bots, args.games, args.seed, args.budget, args.sims)
+    specs = T.schedule(ruleset, bots, args.games, args.seed, args.budget, args.sims, args.clock)
     budget_s = None if args.sims else args.budget
     book = None
     if args.record:
         from engine.ai import tournament_record as R
 
-        head = R.header(ruleset, bots, args.games, args.seed, budget_s, args.sims)
+        head = R.header(ruleset, bots, args.games, args.seed, budget_s, args.sims, args.clock)
         try:
             book = R.open_record(args.record, head, specs,
                                  warn=lambda m: print(f"hkk: warning: {m}", file=sys.stderr),
@@ -139,6 +142,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         print(file=sys.stderr)
     records = sorted([*before.values(), *fresh], key=lambda r: r.index)
     rep = T.report(ruleset, args.seed, budget_s, bots, records, time.perf_counter() - start)
+    if args.clock != "wall":
+        rep["clock"] = args.clock
     if book is not None:
         rep["record"] = {"file": str(args.record), "recorded_before": len(before),
                          "played_now": len(fresh)}

@@ -44,6 +44,30 @@ def test_a_simulation_budget_per_bot_caps_each_search(capsys):
     assert rep["bots"]["random"]["sims_per_decision"] == 0
 
 
+def test_on_the_cpu_clock_a_search_counts_its_seconds_on_that_clock(capsys, monkeypatch,
+                                                                    tmp_path):
+    """``--clock cpu``: a search bot's seconds are its game process's CPU time, so a loaded
+    machine gives each move the same think. Here the CPU clock is a fake one that jumps a whole
+    second each time it is read: a 0.5 s search then finds its time spent before its first
+    simulation, while the wall clock lets it simulate. The record names the clock."""
+    from engine.ai import tournament as T
+
+    ticks = iter(range(10**9))
+    monkeypatch.setitem(T.CLOCKS, "cpu", lambda: float(next(ticks)))
+    argv = ["tournament", "--ruleset", "toy", "--bots", "search:0.5,random", "--games", "2",
+            "--seed", "3", "--json"]
+    book = tmp_path / "cpu.jsonl"
+    assert main([*argv, "--clock", "cpu", "--record", str(book)]) == 0
+    on_cpu = json.loads(capsys.readouterr().out)
+    assert main(argv) == 0
+    on_wall = json.loads(capsys.readouterr().out)
+    assert on_cpu["clock"] == "cpu" and "clock" not in on_wall
+    assert on_cpu["bots"]["search:0.5"]["sims_per_decision"] == 0
+    assert on_wall["bots"]["search:0.5"]["sims_per_decision"] > 0
+    head, *games = _lines(book)
+    assert head["clock"] == "cpu" and all(g["spec"]["clock"] == "cpu" for g in games)
+
+
 def test_record_appends_every_game_and_a_rerun_plays_none_again(capsys, tmp_path):
     book = tmp_path / "t.jsonl"
     code, first, _ = _run(capsys, "--record", str(book))
@@ -91,7 +115,7 @@ def test_a_damaged_line_is_skipped_with_a_warning_and_its_game_played_again(caps
 
 
 @pytest.mark.parametrize("change", [["--seed", "4"], ["--games", "6"], ["--sims", "3"],
-                                    ["--bots", "search:7sims,random"]])
+                                    ["--bots", "search:7sims,random"], ["--clock", "cpu"]])
 def test_other_arguments_with_the_same_record_are_one_line_and_exit_2(capsys, tmp_path, change):
     book = tmp_path / "t.jsonl"
     _run(capsys, "--record", str(book))

@@ -39,6 +39,13 @@ class GameSpec:
     bots: tuple[str, ...]            # one per seat, as given (``search:0.1``)
     budget_s: float | None
     sims: int | None
+    #: what a search's seconds are counted on: "wall" (the default), or "cpu", the game
+    #: process's own CPU time, so that a loaded machine gives the same think per move
+    clock: str = "wall"
+
+
+#: the clocks a tournament may count think time on (``GameSpec.clock``)
+CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
 
 
 @dataclass
@@ -90,6 +97,7 @@ def play_game(spec: GameSpec) -> GameRecord:
         game = Game.new(ruleset, header)
         bots = [make(b, ruleset, spec.seed * 31 + 7 * i + 1, spec.budget_s, spec.sims)
                 for i, b in enumerate(spec.bots)]
+        clock = CLOCKS[spec.clock]
         for _ in range(MAX_DECISIONS):
             d = game.pending()
             if d is None:
@@ -98,7 +106,7 @@ def play_game(spec: GameSpec) -> GameRecord:
             legal = game.legal_actions(seat)
             start, cpu0 = time.perf_counter(), time.process_time()
             action = ask(bots[seat], ruleset, game.state, seat, legal,
-                         decision=len(game.entries))
+                         decision=len(game.entries), clock=clock)
             spent = time.perf_counter() - start
             if len(legal) > 1:
                 record.think[seat].append(round(spent, 5))
@@ -119,8 +127,9 @@ def play_game(spec: GameSpec) -> GameRecord:
 
 
 def schedule(ruleset: str, bots: list[str], games: int, seed: int, budget_s: float | None,
-             sims: int | None) -> list[GameSpec]:
-    """Every game of the tournament: per pair, ``games / 2`` deals, each played both ways."""
+             sims: int | None, clock: str = "wall") -> list[GameSpec]:
+    """Every game of the tournament: per pair, ``games / 2`` deals, each played both ways
+    (``clock``: see :attr:`GameSpec.clock`)."""
     plugin = registry.get(ruleset)
     ids = [d.id for d in plugin.decks()]
     seats = plugin.seats[0]
@@ -132,7 +141,8 @@ def schedule(ruleset: str, bots: list[str], games: int, seed: int, budget_s: flo
                           for s in range(seats))
             for first, second in ((a, b), (b, a)):
                 order = (bots[first], bots[second]) + (bots[second],) * (seats - 2)
-                specs.append(GameSpec(ruleset, deal, game_seed, decks, order, budget_s, sims))
+                specs.append(GameSpec(ruleset, deal, game_seed, decks, order, budget_s, sims,
+                                      clock))
     return specs
 
 
@@ -236,8 +246,9 @@ def report(ruleset: str, seed: int, budget_s: float | None, bots: list[str],
 
 def table(rep: dict[str, Any]) -> str:
     """The report as text: a table per pair."""
-    lines = [(f"{rep['ruleset']} tournament, seed {rep['seed']}, budget {rep['budget_s']} s: "
-              f"{rep['games']} games, {rep['errors']} errors, {rep['elapsed_s']} s"),
+    clock = f" ({rep['clock']} clock)" if rep.get("clock") else ""
+    lines = [(f"{rep['ruleset']} tournament, seed {rep['seed']}, budget {rep['budget_s']} s"
+              f"{clock}: {rep['games']} games, {rep['errors']} errors, {rep['elapsed_s']} s"),
              "think: seconds a move (mean, p95); sims: a move, a CPU second"]
     head = (f"  {'bot':<16} {'W-L-D':>9} {'score':>5} {'95% CI':>11} {'think':>6} {'p95':>6} "
             f"{'sims':>6} {'/cpu s':>6}")

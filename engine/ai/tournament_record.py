@@ -29,23 +29,32 @@ class RecordMismatch(ValueError):
 
 
 def header(ruleset: str, bots: list[str], games: int, seed: int, budget_s: float | None,
-           sims: int | None) -> dict[str, Any]:
-    """What identifies a tournament: the arguments that change its games or their results."""
-    return {"kind": "tournament", "version": VERSION, "ruleset": ruleset, "bots": list(bots),
+           sims: int | None, clock: str = "wall") -> dict[str, Any]:
+    """What identifies a tournament: the arguments that change its games or their results
+    (the clock is named only when it is not the wall clock, so files of earlier versions,
+    all on the wall clock, still match)."""
+    head = {"kind": "tournament", "version": VERSION, "ruleset": ruleset, "bots": list(bots),
             "games": games, "seed": seed, "budget_s": budget_s, "sims": sims}
+    if clock != "wall":
+        head["clock"] = clock
+    return head
 
 
 def _spec_dict(spec: GameSpec) -> dict[str, Any]:
-    return {"ruleset": spec.ruleset, "deal": spec.deal, "seed": spec.seed,
-            "decks": list(spec.decks), "bots": list(spec.bots), "budget_s": spec.budget_s,
-            "sims": spec.sims}
+    out = {"ruleset": spec.ruleset, "deal": spec.deal, "seed": spec.seed,
+           "decks": list(spec.decks), "bots": list(spec.bots), "budget_s": spec.budget_s,
+           "sims": spec.sims}
+    if spec.clock != "wall":
+        out["clock"] = spec.clock
+    return out
 
 
 def _spec_of(data: dict[str, Any]) -> GameSpec:
     return GameSpec(str(data["ruleset"]), int(data["deal"]), int(data["seed"]),
                     tuple(str(d) for d in data["decks"]), tuple(str(b) for b in data["bots"]),
                     None if data["budget_s"] is None else float(data["budget_s"]),
-                    None if data["sims"] is None else int(data["sims"]))
+                    None if data["sims"] is None else int(data["sims"]),
+                    str(data.get("clock", "wall")))
 
 
 def game_line(record: GameRecord) -> str:
@@ -69,6 +78,8 @@ def _record_of(data: dict[str, Any]) -> GameRecord:
 
 def _describe(h: dict[str, Any]) -> str:
     budget = f"{h.get('sims')} sims" if h.get("sims") else f"{h.get('budget_s')} s"
+    if h.get("clock"):
+        budget += f" ({h['clock']} clock)"
     return (f"ruleset {h.get('ruleset')}, bots {','.join(h.get('bots') or [])}, "
             f"games {h.get('games')}, seed {h.get('seed')}, budget {budget}")
 
