@@ -24,7 +24,7 @@ from engine.sw import actions as A
 from engine.sw import board as B
 from engine.sw import events as E
 from engine.sw import views
-from engine.sw.state import BOARD, State, Task
+from engine.sw.state import BOARD, State
 
 
 def card(iid: int) -> Ref:
@@ -33,10 +33,6 @@ def card(iid: int) -> Ref:
 
 def square(sq: int) -> Ref:
     return Ref("square", sq)
-
-
-def _hide_task(t: Task) -> Task:
-    return msgspec.structs.replace(t, options=(), slots={}, chosen=())
 
 
 class SwProtocol:
@@ -48,12 +44,7 @@ class SwProtocol:
     # -- what a seat may know ------------------------------------------------------------
     def view(self, state: State, seat: int) -> views.View:
         """What ``seat`` may know (``OMNISCIENT``: everything, for replays and the debugger)."""
-        v = views.view(self.ctx(state), seat, self.pending(state))  # type: ignore[attr-defined]
-        if seat != OMNISCIENT:
-            for i, t in enumerate(state.tasks):
-                if t.secret and t.player != seat:
-                    v.tasks[i] = views.task_view(_hide_task(t), i == len(state.tasks) - 1)
-        return v
+        return views.view(self.ctx(state), seat, self.pending(state))  # type: ignore[attr-defined]
 
     def redact(self, event: Any, seat: int) -> Any:
         """The event as ``seat`` may see it: shuffled orders, the RNG state, the opponent's drawn
@@ -70,9 +61,9 @@ class SwProtocol:
             return msgspec.structs.replace(event, rng=0)
         if t in (E.TaskPushed, E.TaskReplaced) and event.task.secret and \
                 event.task.player != seat:
-            return t(_hide_task(event.task))
+            return t(views.hide_task(event.task))
         if t is E.Advanced and any(k.secret and k.player != seat for k in event.push):
-            return E.Advanced(event.keep, tuple(_hide_task(k) if k.secret and k.player != seat
+            return E.Advanced(event.keep, tuple(views.hide_task(k) if k.secret and k.player != seat
                                                 else k for k in event.push))
         if t is E.PositionSet:
             return E.PositionSet(b"")

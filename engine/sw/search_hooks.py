@@ -21,6 +21,7 @@ from engine.core.search import SearchHooks, deal_again, key_of, reseed
 from engine.sw.board import distance
 from engine.sw.bot import WarlordBot
 from engine.sw.state import DECK, DISCARD, HAND, State
+from engine.sw.views import LazyView
 
 _CARD_FIELDS = ("card", "unit", "target")
 
@@ -191,6 +192,7 @@ def hooks(ruleset: Any) -> SearchHooks:
         evaluate=lambda state: evaluate(state, pool),
         prior=prior,
         turn=_turn,
+        view=lambda state, seat: LazyView(ruleset.ctx(state), seat, ruleset.pending(state)),
         features=lambda state: feature_row(state, pool),
         feature_names=(*NAMES, "turn"),
         weights=WEIGHTS,

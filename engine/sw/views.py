@@ -19,7 +19,10 @@ from engine.core.game import Decision
 from engine.core.protocol import OMNISCIENT, Result
 from engine.sw import stats as S
 from engine.sw.cards import Text
-from engine.sw.state import ATTACKERS, BOARD, EMPTY, MOVERS, UNDER, Roll, State, Task
+from engine.sw.state import (
+    ACTIVE, ATTACKERS, BOARD, DECK, DISCARD, EMPTY, HAND, MOVERS, UNDER, Roll, State, Task,
+)
+from engine.sw.reducer import RESOLVING
 
 
 class CardView(msgspec.Struct, omit_defaults=True):
@@ -162,6 +165,19 @@ def task_view(t: Task, top: bool) -> TaskView:
                     list(t.options) if top else [], t.optional if top else False, dict(t.slots))
 
 
+def hide_task(t: Task) -> Task:
+    """A secret task of another seat as that seat's opponent sees it: no options, slots or
+    choices made (a search of one's own discard pile, summoner-wars.md §14.4)."""
+    return msgspec.structs.replace(t, options=(), slots={}, chosen=())
+
+
+def tasks_view(s: State, viewer: int) -> list[TaskView]:
+    """The pending work, top last, as ``viewer`` may see it."""
+    last = len(s.tasks) - 1
+    return [task_view(hide_task(t) if t.secret and t.player != viewer and viewer != OMNISCIENT
+                      else t, i == last) for i, t in enumerate(s.tasks)]
+
+
 def view(ctx: S.Ctx, viewer: int, decision: Decision | None) -> View:
     """The state as ``viewer`` may know it; ``viewer = OMNISCIENT`` shows everything."""
     s: State = ctx.s
@@ -175,7 +191,6 @@ def view(ctx: S.Ctx, viewer: int, decision: Decision | None) -> View:
             discard=[card_view(ctx, i) for i in pl.discard] if sees else None,
             active=[card_view(ctx, i) for i in pl.active],
             deck=[card_view(ctx, i) for i in pl.deck] if viewer == OMNISCIENT else None))
-    last = len(s.tasks) - 1
     return View(
         viewer=viewer, turn=s.turn, active=s.active, first=s.first, phase=s.phase,
         board=[None if i == EMPTY else card_view(ctx, i) for i in s.board],
@@ -184,6 +199,112 @@ def view(ctx: S.Ctx, viewer: int, decision: Decision | None) -> View:
         attacks_left=max(0, ATTACKERS - len(s.attackers)),
         attacked_enemy=s.attacked_enemy,
         roll=None if s.roll is None else msgspec.structs.replace(s.roll),
-        tasks=[task_view(t, i == last) for i, t in enumerate(s.tasks)],
-        resolving=[card_view(ctx, i) for i, c in enumerate(s.cards) if c.zone == "resolving"],
+        tasks=tasks_view(s, viewer),
+        resolving=[card_view(ctx, i) for i, c in enumerate(s.cards) if c.zone == RESOLVING],
         decision=decision, result=s.result, options=dict(s.options))
+
+
+class LazyPlayerView:
+    """One side of a :class:`LazyView`: the counts at once, the card lists when read."""
+
+    __slots__ = ("_ctx", "_p", "_sees", "faction", "summoner", "magic", "hand_count",
+                 "deck_count", "discard_count", "_hand", "_discard", "_active")
+
+    def __init__(self, ctx: S.Ctx, p: int, sees: bool):
+        pl = ctx.s.players[p]
+        self._ctx, self._p, self._sees = ctx, p, sees
+        self.faction, self.summoner, self.magic = pl.faction, pl.summoner, pl.magic
+        self.hand_count, self.deck_count = len(pl.hand), len(pl.deck)
+        self.discard_count = len(pl.discard)
+        self._hand = self._discard = self._active = None
+
+    @property
+    def hand(self) -> list[CardView] | None:
+        if self._hand is None and self._sees:
+            self._hand = [card_view(self._ctx, i) for i in self._ctx.s.players[self._p].hand]
+        return self._hand
+
+    @property
+    def discard(self) -> list[CardView] | None:
+        if self._discard is None and self._sees:
+            self._discard = [card_view(self._ctx, i)
+                             for i in self._ctx.s.players[self._p].discard]
+        return self._discard
+
+    @property
+    def active(self) -> list[CardView]:
+        if self._active is None:
+            self._active = [card_view(self._ctx, i) for i in self._ctx.s.players[self._p].active]
+        return self._active
+
+    deck = None                    # only in the omniscient view
+
+
+class LazyView:
+    """A seat's view (``viewer`` ≥ 0) built only as far as it is read: the same answers as
+    :func:`view`'s :class:`View` (secret tasks of the other seat hidden alike), for a reader
+    that looks at the battlefield and its own hand, like the search's prior (the Warlord scores
+    every decision of every rollout, and the full view was about a quarter of a search's time).
+    The board is built at once; the players' card lists, the tasks and :meth:`find`'s other
+    cards when asked for; any other field builds the whole view once and answers from it."""
+
+    __slots__ = ("_ctx", "viewer", "decision", "turn", "active", "first", "phase", "board",
+                 "_players", "_tasks", "_found", "_full")
+
+    def __init__(self, ctx: S.Ctx, viewer: int, decision: Decision | None = None):
+        s = ctx.s
+        self._ctx = ctx
+        self.viewer, self.decision = viewer, decision
+        self.turn, self.active, self.first, self.phase = s.turn, s.active, s.first, s.phase
+        self.board = [None if i == EMPTY else card_view(ctx, i) for i in s.board]
+        self._players: list[LazyPlayerView] | None = None
+        self._tasks: list[TaskView] | None = None
+        self._found: dict[int, CardView | None] = {}
+        self._full: View | None = None
+
+    @property
+    def players(self) -> list[LazyPlayerView]:
+        if self._players is None:
+            self._players = [LazyPlayerView(self._ctx, p, p == self.viewer)
+                             for p in range(len(self._ctx.s.players))]
+        return self._players
+
+    @property
+    def tasks(self) -> list[TaskView]:
+        if self._tasks is None:
+            self._tasks = tasks_view(self._ctx.s, self.viewer)
+        return self._tasks
+
+    @property
+    def options(self) -> dict[str, object]:
+        return self._ctx.s.options
+
+    def me(self) -> LazyPlayerView:
+        return self.players[self.viewer]
+
+    def find(self, iid: int) -> CardView | None:
+        """The card ``iid`` wherever the viewer can see it (as :meth:`View.find`), or None."""
+        found = self._found
+        if iid in found:
+            return found[iid]
+        s = self._ctx.s
+        card = s.cards[iid] if 0 <= iid < len(s.cards) else None
+        zone = card.zone if card is not None else DECK
+        if zone == BOARD:
+            seen = s.board[card.square] == iid if 0 <= card.square < len(s.board) else False
+        elif zone == UNDER:
+            host = s.cards[card.host] if card.host >= 0 else None
+            seen = host is not None and host.zone == BOARD and iid in host.under
+        elif zone in (HAND, DISCARD):
+            pl = s.players[self.viewer]
+            seen = iid in (pl.hand if zone == HAND else pl.discard)
+        else:
+            seen = zone in (ACTIVE, RESOLVING)
+        view_of = found[iid] = card_view(self._ctx, iid) if seen else None
+        return view_of
+
+    def __getattr__(self, name: str) -> object:
+        full = self._full
+        if full is None:
+            full = self._full = view(self._ctx, self.viewer, self.decision)
+        return getattr(full, name)

@@ -170,3 +170,43 @@ def test_verify_catches_a_changed_sw_rule(monkeypatch):
     loaded = S.load(games[0])
     report = verify(registry.ruleset_for(loaded.header), loaded.header, loaded.entries)
     assert not report.ok and report.divergence.entry > 0
+
+
+def test_the_search_prior_sees_exactly_what_the_seat_sees_card_by_card():
+    """SW's search asks the Warlord with a lazy view (views.LazyView: the board at once, the rest
+    when read). At every third decision of a Warlord game against the random bot, for both
+    seats: every card is shown as the seat's full view shows it and every card that view hides
+    (the opponent's hand and discard pile, the decks) is not found; the board, the players'
+    fields, the tasks and the Warlord's scores of the legal actions are the same."""
+    import random
+
+    from engine.sw.bot import WarlordBot
+    from engine.sw.search_hooks import hooks
+
+    game = new_game(seed=11)
+    rules = game.ruleset
+    lazy_of = hooks(rules).view
+    warlord, rng = WarlordBot(rules.pool, 0), random.Random(11)
+    fields = ("faction", "summoner", "magic", "hand_count", "deck_count", "discard_count",
+              "hand", "discard", "active", "deck")
+    looked = hidden = k = 0
+    while (d := game.pending()) is not None:
+        state, legal = game.state, game.legal_actions(d.player)
+        k += 1
+        if k % 3 == 0:
+            for seat in (0, 1):
+                full, lazy = rules.view(state, seat), lazy_of(state, seat)
+                for iid in range(len(state.cards)):
+                    assert lazy.find(iid) == full.find(iid), (k, seat, iid)
+                    hidden += full.find(iid) is None
+                assert lazy.board == full.board and lazy.tasks == full.tasks
+                for a, b in zip(lazy.players, full.players):
+                    assert [getattr(a, f) for f in fields] == [getattr(b, f) for f in fields]
+                if seat == d.player:
+                    assert warlord.scores(lazy_of(state, seat), legal) == warlord.scores(
+                        full, legal)
+                    looked += 1
+        action = (legal[rng.randrange(len(legal))] if d.player == 1 else
+                  warlord.choose(rules.view(state, 0), legal))
+        game.submit(d.player, action)
+    assert looked > 30 and hidden > 1000
