@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core.game import IllegalAction
 from engine.hkk import events as E
-from engine.hkk.ctx import Ctx, Refuse, quiet, refuse
+from engine.hkk.ctx import Ctx, Refuse, refuse
 from engine.hkk.effects import damage_card, damage_player, spend_vp
 from engine.hkk.state import GUARD, PERM, Attack, Target
 from engine.hkk.stats import damage_of, has
@@ -86,16 +86,46 @@ def declare_refusal(ctx: Ctx, player: int, attacker: int, target: Target,
 
 
 def declare_options(ctx: Ctx, player: int) -> list[tuple[int, Target]]:
+    """Every (attacker, target) :func:`declare_refusal` allows, in guard-post order, each
+    attacker's targets in the order: the opponent's guard-post creatures, buildings, the
+    opponent. Asked at every declaration, so what does not depend on the pair is asked once:
+    which creatures may still attack (K 34.1, 34.12), which guards have two attackers
+    (K 34.5), whether the guard post is broken through (K 34.4) and, per attacker, whether
+    invisibility lets it past (K 131.3-131.4)."""
     s = ctx.s
-    opp = s.players[1 - player]
-    targets = [Target("c", g) for g in opp.guard]
-    targets += [Target("c", b) for b in opp.perm if ctx.d(b).type == "building"]
-    targets.append(Target("p", 1 - player))
+    cards = s.cards
+    opp_seat = 1 - player
+    opp = s.players[opp_seat]
+    attacks = _combat(ctx).attacks
+    attacking = {a.attacker for a in attacks}
+    on: dict[int, int] = {}
+    for a in attacks:
+        if a.target.k == "c":
+            on[a.target.i] = on.get(a.target.i, 0) + 1
+    guards = [g for g in opp.guard
+              if cards[g].controller == opp_seat and cards[g].zone == GUARD and on.get(g, 0) < 2]
+    buildings = [b for b in opp.perm if ctx.d(b).type == "building"]
+    open_buildings = [b for b in buildings if cards[b].controller == opp_seat
+                      and cards[b].zone == PERM and cards[b].active]
+    defending = s.players[1 - s.active].guard        # breaks_through's guard post
+    all_attacked = all(g in on for g in defending)
+    seeing = None                      # does an enemy guard see invisibility? (asked once)
+    player_target = Target("p", opp_seat)
     out = []
     for attacker in s.players[player].guard:
-        for t in targets:
-            if declare_refusal(ctx, player, attacker, t, quiet) is None:
-                out.append((attacker, t))
+        card = cards[attacker]
+        if (card.zone != GUARD or card.controller != player or attacker in attacking
+                or card.uses.get("w")):
+            continue
+        out += [(attacker, Target("c", g)) for g in guards]
+        through = all_attacked
+        if not through and has(ctx, attacker, "invisibility"):
+            if seeing is None:
+                seeing = any(has(ctx, g, "see_invisibility") for g in defending)
+            through = not seeing
+        if through:
+            out += [(attacker, Target("c", b)) for b in open_buildings]
+            out.append((attacker, player_target))
     return out
 
 

@@ -281,6 +281,19 @@ class HkkRuleset(HkkProtocol):
     def ctx(self, state: State) -> Ctx:
         return Ctx(state, self.pool)
 
+    def reading_ctx(self, state: State) -> Ctx:
+        """A context to read ``state`` with (views, not changes): the one the last submit ran
+        on this very state, whose statics and window answers are still valid (every change
+        goes through its :meth:`Ctx.emit`), or a new one. The search's prior reads a view
+        after each simulated submit."""
+        ctx = self._ctx
+        if ctx is not None and ctx.s is state:
+            return ctx
+        index = self._index
+        if index is None:
+            index = self._index = pool_index(self.pool)
+        return Ctx(state, self.pool, index)
+
     def header_problem(self, header: Header) -> str:
         """Why a recorded HKK header cannot be trusted ("" if it can): pinned card definitions
         that do not match their digest, or a deck that breaks K 2.3.6-2.3.7."""

@@ -17,7 +17,6 @@ from typing import Any, Callable
 
 from engine.core.search import SearchHooks, deal_again, key_of, reseed
 from engine.hkk import views
-from engine.hkk.ctx import Ctx
 from engine.hkk.greedy import GreedyBot
 from engine.hkk.state import HIDDEN_ZONES, State, Target
 
@@ -175,7 +174,8 @@ def hooks(ruleset: Any) -> SearchHooks:
         evaluate=lambda state: evaluate(state, pool),
         prior=prior,
         turn=_turn,
-        view=lambda state, seat: views.LazyView(Ctx(state, pool), seat, ruleset.pending(state)),
+        view=lambda state, seat: views.LazyView(ruleset.reading_ctx(state), seat,
+                                                 ruleset.pending(state)),
         features=lambda state: feature_row(state, pool),
         feature_names=(*NAMES, "turn"),
         weights=WEIGHTS,
