@@ -99,22 +99,45 @@ def defence_bonus(ctx: Ctx, iid: int) -> int:
 
 
 def damage_of(ctx: Ctx, iid: int) -> int:
-    """Actual damage = base + every modifier, summed (K 14.3-14.5)."""
-    card = ctx.s.cards[iid]
-    d = ctx.pool[card.cid]
-    bd, _ = _buffs(ctx, iid)
-    value = d.damage + _counter_bonus(card.counters) + card.pump_damage + bd
-    return max(0, value + defence_bonus(ctx, iid))
+    """Actual damage = base + every modifier, summed (K 14.3-14.5): counters, the turn's pump,
+    static buffs and the defence bonus (K 38.0, :func:`defence_bonus`, inline: this is asked
+    for every creature at every step)."""
+    s = ctx.s
+    card = s.cards[iid]
+    value = ctx.pool[card.cid].damage + card.pump_damage
+    counters = card.counters
+    if counters:
+        value += _counter_bonus(counters)
+    found = ctx._statics
+    if found is None:
+        found = statics(ctx)
+    if found:
+        value += _buffs(ctx, iid)[0]
+    if card.zone in CREATURE_ZONES and card.controller != s.active:
+        value += 1
+    return max(0, value)
 
 
 def max_hp_of(ctx: Ctx, iid: int) -> int:
-    """Maximum HP of a creature / SP of a building (K 15.1, 38.0, 117)."""
-    card = ctx.s.cards[iid]
+    """Maximum HP of a creature / SP of a building (K 15.1, 38.0, 117): as :func:`damage_of`,
+    the printed HP with counters, pump, static buffs and the defence bonus."""
+    s = ctx.s
+    card = s.cards[iid]
     d = ctx.pool[card.cid]
     if d.type == "building":
         return d.sp
-    _, bh = _buffs(ctx, iid)
-    return d.hp + _counter_bonus(card.counters) + card.pump_hp + bh + defence_bonus(ctx, iid)
+    hp = d.hp + card.pump_hp
+    counters = card.counters
+    if counters:
+        hp += _counter_bonus(counters)
+    found = ctx._statics
+    if found is None:
+        found = statics(ctx)
+    if found:
+        hp += _buffs(ctx, iid)[1]
+    if card.zone in CREATURE_ZONES and card.controller != s.active:
+        hp += 1
+    return hp
 
 
 def hp_of(ctx: Ctx, iid: int) -> int:
