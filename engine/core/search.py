@@ -325,11 +325,24 @@ def deal_again(groups: list[list[int]], get: Callable[[int], Any],
             put(i, v)
 
 
+def deal_cards_again(groups: list[list[int]], cards: list[Any], rng: random.Random) -> None:
+    """:func:`deal_again` for card instances whose definition is their ``cid`` (every
+    shipped ruleset): the same deal from the same ``rng``, without two calls per card (a
+    search deals a world for every simulation)."""
+    for ids in groups:
+        if len(ids) < 2:
+            continue
+        values = sorted([cards[i].cid for i in ids])
+        rng.shuffle(values)
+        for i, v in zip(ids, values):
+            cards[i].cid = v
+
+
 def reseed(rng: random.Random) -> int:
     """A fresh RNG state for a sample (the true one would tell the future)."""
     return rng.getrandbits(64)
 
 
 __all__ = ["BotContext", "NoSearchHooks", "RulesOps", "SearchHooks", "ask", "context_for",
-           "deal_again", "derive_seed", "game_context", "hooks_for", "key_of", "reseed", "result_utilities", "unpack",
+           "deal_again", "deal_cards_again", "derive_seed", "game_context", "hooks_for", "key_of", "reseed", "result_utilities", "unpack",
            "view_context"]

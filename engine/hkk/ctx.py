@@ -50,6 +50,14 @@ class PoolIndex:
         self.shrinkers = frozenset(cid for cid, pairs in self.statics.items()
                                    if any(eff.do == "buff" and eff.hp < 0 for _ab, eff in pairs))
         self._games: dict[int, tuple[list[Card], GameFacts]] = {}
+        #: per card definition, what :class:`GameFacts` looks for, or None for a card with
+        #: nothing of it (most): (could act from the table, has a static ability, the kinds
+        #: of its abilities)
+        self.facts_of: dict[str, tuple[bool, bool, frozenset[str]] | None] = {
+            cid: ((cid in self.acting_saving, bool(self.statics[cid]), self.whens[cid])
+                  if cid in self.acting_saving or self.statics[cid] or self.whens[cid]
+                  else None)
+            for cid in pool}
 
     def facts(self, cards: list[Card]) -> GameFacts:
         """What one game's card instances (``State.cards``: fixed from the set-up on, a card
@@ -81,21 +89,40 @@ class GameFacts:
     MAX_SIFTED = 4096
 
     def __init__(self, index: PoolIndex, cards: list[Card]):
+        # one walk over the cards, looking only at those whose definition has something of
+        # what follows (PoolIndex.facts_of; a search builds these for every sampled world)
+        acting: list[int] = []
+        static: list[int] = []
+        by_when: dict[str, list[int]] = {}
+        facts_of = index.facts_of
+        shrinkers = index.shrinkers
+        shrinks = False
+        for c in cards:
+            found = facts_of[c.cid]
+            if found is None:
+                continue
+            iid = c.iid
+            if found[0]:
+                acting.append(iid)
+            if found[1]:
+                static.append(iid)
+                shrinks = shrinks or c.cid in shrinkers
+            for when in found[2]:
+                if when in by_when:
+                    by_when[when].append(iid)
+                else:
+                    by_when[when] = [iid]
         #: the cards that could ever answer a window from the table (``acting_saving``)
-        self.acting = tuple(c.iid for c in cards if c.cid in index.acting_saving)
-        self.acting_set = frozenset(self.acting)
+        self.acting = tuple(acting)
+        self.acting_set = frozenset(acting)
         #: the cards with a static ability (K 130): none of them on the table, none works
-        self.static_cards = tuple(c.iid for c in cards if index.statics[c.cid])
-        self.static_set = frozenset(self.static_cards)
+        self.static_cards = tuple(static)
+        self.static_set = frozenset(static)
         #: per ``Ability.when``: the cards with such an ability (none on the table under a
         #: player: no related effect of that kind to look for, triggers / effects)
-        by_when: dict[str, list[int]] = {}
-        for c in cards:
-            for when in index.whens[c.cid]:
-                by_when.setdefault(when, []).append(c.iid)
         self.by_when = {when: tuple(iids) for when, iids in by_when.items()}
         #: is any card of the game one whose static effect lowers HP?
-        self.shrinks = any(c.cid in index.shrinkers for c in cards)
+        self.shrinks = shrinks
         #: (window's card set, hand) -> the hand cards worth a closer look
         self.sifted: dict[tuple, list[tuple[int, CardDef]]] = {}
 

@@ -15,7 +15,7 @@ import random
 from functools import lru_cache
 from typing import Any, Callable
 
-from engine.core.search import SearchHooks, deal_again, key_of, reseed
+from engine.core.search import SearchHooks, deal_cards_again, key_of, reseed
 from engine.hkk import views
 from engine.hkk.greedy import GreedyBot
 from engine.hkk.state import HIDDEN_ZONES, State, Target
@@ -43,17 +43,12 @@ def determinize(state: State, seat: int, rng: random.Random, clone: Callable[[An
 def deal(out: State, seat: int, rng: random.Random) -> State:
     """:func:`determinize` of a copy the caller owns (changed in place and returned)."""
     me, opp = out.players[seat], out.players[1 - seat]
-    cards = out.cards
-
-    def put(i: int, cid: str) -> None:
-        cards[i].cid = cid
-
     # a card the rules are in the middle of (a task, a trigger, the reaction line) keeps its
     # definition: the pending work names it and its ability
     pinned = {t.card for t in out.tasks} | {t.card for t in out.triggers} | \
         {t.trigger_card for t in out.triggers} | {item.card for item in out.line}
-    deal_again([[i for i in list(opp.hand) + list(opp.deck) if i not in pinned],
-                [i for i in me.deck if i not in pinned]], lambda i: cards[i].cid, put, rng)
+    deal_cards_again([[i for i in list(opp.hand) + list(opp.deck) if i not in pinned],
+                      [i for i in me.deck if i not in pinned]], out.cards, rng)
     out.rng = reseed(rng)
     return out
 

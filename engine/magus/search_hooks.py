@@ -14,7 +14,7 @@ import random
 from functools import lru_cache
 from typing import Any, Callable
 
-from engine.core.search import SearchHooks, deal_again, key_of, reseed
+from engine.core.search import SearchHooks, deal_cards_again, key_of, reseed
 from engine.magus.bot import SquireBot
 from engine.magus.ctx import dp
 from engine.magus.state import State
@@ -68,8 +68,7 @@ def determinize(s: State, seat: int, rng: random.Random, clone: Callable[[Any], 
     for i, v in assigned.items():
         cards[i].cid = v
     mine = [c.iid for c in cards if c.owner == seat and not sees(out, seat, c.iid)]
-    deal_again([sorted(mine)], lambda i: cards[i].cid, lambda i, v: setattr(cards[i], "cid", v),
-               rng)
+    deal_cards_again([sorted(mine)], cards, rng)
     out.rng = reseed(rng)
     return out
 

@@ -17,7 +17,7 @@ import random
 from functools import lru_cache
 from typing import Any, Callable
 
-from engine.core.search import SearchHooks, deal_again, key_of, reseed
+from engine.core.search import SearchHooks, deal_cards_again, key_of, reseed
 from engine.sw.board import distance
 from engine.sw.bot import WarlordBot
 from engine.sw.state import DECK, DISCARD, HAND, State
@@ -57,12 +57,8 @@ def deal(out: State, seat: int, rng: random.Random) -> State:
     # and its ability: the turn track shows them), even once it lies in a discard pile
     pinned = {t.card for t in out.tasks} | {i for t in out.tasks for i in t.chosen}
     hidden = [i for i in list(opp.hand) + list(opp.deck) + list(opp.discard) if i not in pinned]
-
-    def put(i: int, cid: str) -> None:
-        cards[i].cid = cid
-
-    deal_again([[i for i in hidden if i not in named], [i for i in hidden if i in named],
-                [i for i in me.deck if i not in pinned]], lambda i: cards[i].cid, put, rng)
+    deal_cards_again([[i for i in hidden if i not in named], [i for i in hidden if i in named],
+                      [i for i in me.deck if i not in pinned]], cards, rng)
     out.rng = reseed(rng)
     return out
 

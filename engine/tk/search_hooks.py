@@ -15,7 +15,7 @@ import random
 from functools import lru_cache
 from typing import Any, Callable
 
-from engine.core.search import SearchHooks, deal_again, key_of, reseed
+from engine.core.search import SearchHooks, deal_cards_again, key_of, reseed
 from engine.tk import board as B
 from engine.tk.state import State
 
@@ -39,11 +39,7 @@ def determinize(state: State, seat: int, rng: random.Random, clone: Callable[[An
         legends += [i for i in pl.hand if kind(i) == "legend"]
         flares += [i for i in pl.hand if kind(i) == "flare"]
     groups += [legends, flares, list(out.task_deck)]
-
-    def put(i: int, cid: str) -> None:
-        cards[i].cid = cid
-
-    deal_again(groups, lambda i: cards[i].cid, put, rng)
+    deal_cards_again(groups, cards, rng)
     out.rng = reseed(rng)
     return out
 
