@@ -344,5 +344,5 @@ def reseed(rng: random.Random) -> int:
 
 
 __all__ = ["BotContext", "NoSearchHooks", "RulesOps", "SearchHooks", "ask", "context_for",
-           "deal_again", "deal_cards_again", "derive_seed", "game_context", "hooks_for", "key_of", "reseed", "result_utilities", "unpack",
-           "view_context"]
+           "deal_again", "deal_cards_again", "derive_seed", "game_context", "hooks_for",
+           "key_of", "reseed", "result_utilities", "unpack", "view_context"]

@@ -197,7 +197,8 @@ class LazyView:
     prior (the greedy bot scores every decision of every rollout; a full view of 25 cards was
     a third of a search's time). :meth:`find` builds one card's view when it is asked for and
     shows no card the viewer may not see (the opponent's hand, any deck); any other field
-    builds the whole view once and answers from it."""
+    builds the whole view once and answers from it. It reads the state as it is when read:
+    ask it before the state changes (the prior scores at once)."""
 
     __slots__ = ("_ctx", "viewer", "decision", "active", "phase", "step", "turn", "_cards",
                  "_full", "_subject", "_line")

@@ -13,6 +13,9 @@ for option ``i`` of a pending choice.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 import msgspec
 
 from engine.core.game import Decision
@@ -246,7 +249,8 @@ class LazyView:
     that looks at the battlefield and its own hand, like the search's prior (the Warlord scores
     every decision of every rollout, and the full view was about a quarter of a search's time).
     The board is built at once; the players' card lists, the tasks and :meth:`find`'s other
-    cards when asked for; any other field builds the whole view once and answers from it."""
+    cards when asked for; any other field builds the whole view once and answers from it.
+    It reads the state as it is when read: ask it before the state changes."""
 
     __slots__ = ("_ctx", "viewer", "decision", "turn", "active", "first", "phase", "board",
                  "_players", "_tasks", "_found", "_full")
@@ -276,8 +280,8 @@ class LazyView:
         return self._tasks
 
     @property
-    def options(self) -> dict[str, object]:
-        return self._ctx.s.options
+    def options(self) -> Mapping[str, object]:
+        return MappingProxyType(self._ctx.s.options)     # read-only, as the view's copy
 
     def me(self) -> LazyPlayerView:
         return self.players[self.viewer]
