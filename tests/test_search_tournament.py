@@ -49,7 +49,8 @@ def test_on_the_cpu_clock_a_search_counts_its_seconds_on_that_clock(capsys, monk
     """``--clock cpu``: a search bot's seconds are its game process's CPU time, so a loaded
     machine gives each move the same think. Here the CPU clock is a fake one that jumps a whole
     second each time it is read: a 0.5 s search then finds its time spent before its first
-    simulation, while the wall clock lets it simulate. The record names the clock."""
+    simulation, while the wall clock lets it simulate. The record and the table name the clock
+    (the table's think is then CPU time)."""
     from engine.ai import tournament as T
 
     ticks = iter(range(10**9))
@@ -62,6 +63,8 @@ def test_on_the_cpu_clock_a_search_counts_its_seconds_on_that_clock(capsys, monk
     assert main(argv) == 0
     on_wall = json.loads(capsys.readouterr().out)
     assert on_cpu["clock"] == "cpu" and "clock" not in on_wall
+    assert "(cpu clock)" in T.table(on_cpu) and "think: CPU seconds" in T.table(on_cpu)
+    assert "think: seconds" in T.table(on_wall)
     assert on_cpu["bots"]["search:0.5"]["sims_per_decision"] == 0
     assert on_wall["bots"]["search:0.5"]["sims_per_decision"] > 0
     head, *games = _lines(book)

@@ -246,10 +246,13 @@ def report(ruleset: str, seed: int, budget_s: float | None, bots: list[str],
 
 def table(rep: dict[str, Any]) -> str:
     """The report as text: a table per pair."""
+    on_cpu = rep.get("clock") == "cpu"          # the think the budget was counted in
     clock = f" ({rep['clock']} clock)" if rep.get("clock") else ""
+    think = ("cpu_s_mean", "cpu_s_p95") if on_cpu else ("think_s_mean", "think_s_p95")
     lines = [(f"{rep['ruleset']} tournament, seed {rep['seed']}, budget {rep['budget_s']} s"
               f"{clock}: {rep['games']} games, {rep['errors']} errors, {rep['elapsed_s']} s"),
-             "think: seconds a move (mean, p95); sims: a move, a CPU second"]
+             f"think: {'CPU ' if on_cpu else ''}seconds a move (mean, p95); sims: a move, a "
+             "CPU second"]
     head = (f"  {'bot':<16} {'W-L-D':>9} {'score':>5} {'95% CI':>11} {'think':>6} {'p95':>6} "
             f"{'sims':>6} {'/cpu s':>6}")
     for pair in rep["pairs"]:
@@ -259,7 +262,7 @@ def table(rep: dict[str, Any]) -> str:
             wld = f"{s['wins']}-{s['losses']}-{s['draws']}"
             lines.append(f"  {b:<16} {wld:>9} {s['score']:>5.3f} "
                          f"{s['ci95_low']:>5.3f}-{s['ci95_high']:<5.3f} "
-                         f"{s['think_s_mean']:>6.3f} {s['think_s_p95']:>6.3f} "
+                         f"{s.get(think[0], 0.0):>6.3f} {s.get(think[1], 0.0):>6.3f} "
                          f"{s['sims_per_decision']:>6} {s.get('sims_per_cpu_s', 0):>6}")
     if "record" in rep:
         r = rep["record"]
