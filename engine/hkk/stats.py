@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.hkk.cards import Ability, CardDef, Effect
 from engine.hkk.ctx import Ctx
-from engine.hkk.state import ATTACHED, CREATURE_ZONES, GUARD, PERM, TABLE_ZONES
+from engine.hkk.state import ATTACHED, CREATURE_ZONES, GUARD, PERM, TABLE_ZONES, Card
 
 
 def abilities_work(ctx: Ctx, iid: int) -> bool:
@@ -98,46 +98,35 @@ def defence_bonus(ctx: Ctx, iid: int) -> int:
     return 1 if card.zone in CREATURE_ZONES and card.controller != ctx.s.active else 0
 
 
-def damage_of(ctx: Ctx, iid: int) -> int:
-    """Actual damage = base + every modifier, summed (K 14.3-14.5): counters, the turn's pump,
-    static buffs and the defence bonus (K 38.0, :func:`defence_bonus`, inline: this is asked
-    for every creature at every step)."""
-    s = ctx.s
-    card = s.cards[iid]
-    value = ctx.pool[card.cid].damage + card.pump_damage
+def _bonus(ctx: Ctx, card: Card, iid: int, which: int) -> int:
+    """What counters, static buffs (``which``: 0 their damage, 1 their HP) and the defence
+    bonus (K 38.0, :func:`defence_bonus`, inline) add to a card's printed value: asked for
+    every creature at every step, so the static walk is skipped when no static works."""
     counters = card.counters
-    if counters:
-        value += _counter_bonus(counters)
+    value = _counter_bonus(counters) if counters else 0
     found = ctx._statics
     if found is None:
         found = statics(ctx)
     if found:
-        value += _buffs(ctx, iid)[0]
-    if card.zone in CREATURE_ZONES and card.controller != s.active:
+        value += _buffs(ctx, iid)[which]
+    if card.zone in CREATURE_ZONES and card.controller != ctx.s.active:
         value += 1
-    return max(0, value)
+    return value
+
+
+def damage_of(ctx: Ctx, iid: int) -> int:
+    """Actual damage = base + every modifier, summed (K 14.3-14.5)."""
+    card = ctx.s.cards[iid]
+    return max(0, ctx.pool[card.cid].damage + card.pump_damage + _bonus(ctx, card, iid, 0))
 
 
 def max_hp_of(ctx: Ctx, iid: int) -> int:
-    """Maximum HP of a creature / SP of a building (K 15.1, 38.0, 117): as :func:`damage_of`,
-    the printed HP with counters, pump, static buffs and the defence bonus."""
-    s = ctx.s
-    card = s.cards[iid]
+    """Maximum HP of a creature / SP of a building (K 15.1, 38.0, 117)."""
+    card = ctx.s.cards[iid]
     d = ctx.pool[card.cid]
     if d.type == "building":
         return d.sp
-    hp = d.hp + card.pump_hp
-    counters = card.counters
-    if counters:
-        hp += _counter_bonus(counters)
-    found = ctx._statics
-    if found is None:
-        found = statics(ctx)
-    if found:
-        hp += _buffs(ctx, iid)[1]
-    if card.zone in CREATURE_ZONES and card.controller != s.active:
-        hp += 1
-    return hp
+    return d.hp + card.pump_hp + _bonus(ctx, card, iid, 1)
 
 
 def hp_of(ctx: Ctx, iid: int) -> int:
