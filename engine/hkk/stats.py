@@ -100,8 +100,8 @@ def defence_bonus(ctx: Ctx, iid: int) -> int:
 
 def _bonus(ctx: Ctx, card: Card, iid: int, which: int) -> int:
     """What counters, static buffs (``which``: 0 their damage, 1 their HP) and the defence
-    bonus (K 38.0, :func:`defence_bonus`, inline) add to a card's printed value: asked for
-    every creature at every step, so the static walk is skipped when no static works."""
+    bonus (K 38.0) add to a card's printed value: asked for every creature at every step, so
+    the static walk is skipped when no static works."""
     counters = card.counters
     value = _counter_bonus(counters) if counters else 0
     found = ctx._statics
@@ -109,9 +109,7 @@ def _bonus(ctx: Ctx, card: Card, iid: int, which: int) -> int:
         found = statics(ctx)
     if found:
         value += _buffs(ctx, iid)[which]
-    if card.zone in CREATURE_ZONES and card.controller != ctx.s.active:
-        value += 1
-    return value
+    return value + defence_bonus(ctx, iid)
 
 
 def damage_of(ctx: Ctx, iid: int) -> int:

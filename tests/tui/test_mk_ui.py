@@ -217,18 +217,21 @@ async def _decide(pilot, screen, prefer_play: bool = True) -> None:
 
 
 async def _to_priority(pilot, app, screen, steps: int = 200) -> None:
-    """Answer the setup by keys until the player has the first right to act in a phase."""
+    """Answer the setup by keys until the player has the first right to act in a phase: at
+    most ``steps`` answers, each after waiting (idle steps, as long as the AI takes) for the
+    player's next decision or a message."""
     from hkk_tui.screens.dialogs import MessageScreen
 
+    def ready() -> bool:
+        return isinstance(app.screen, MessageScreen) or (
+            app.screen is screen and screen.session.my_decision() is not None)
+
     for _ in range(steps):
-        d = screen.session.my_decision()
+        await until(pilot, ready, "the player's decision or a message", steps=6000)
         if isinstance(app.screen, MessageScreen):
             await pilot.press("enter")
             continue
-        if d is None or app.screen is not screen:
-            await pilot.pause(0.01)
-            continue
-        if d.kind.endswith("priority"):
+        if screen.session.my_decision().kind.endswith("priority"):
             return
         await _decide(pilot, screen)
     raise AssertionError("no priority decision came")
