@@ -60,8 +60,10 @@ def run(body, lang: str = "en", size: tuple[int, int] = (100, 30), seed: int | N
     asyncio.run(main())
 
 
-async def until(pilot, cond, what: str, steps: int = 800) -> None:
-    """Wait (idle steps of the app, never a fixed sleep) until ``cond()`` holds."""
+async def until(pilot, cond, what: str, steps: int = 3000) -> None:
+    """Wait (idle steps of the app, never a fixed sleep) until ``cond()`` holds. ``steps``
+    only bounds a wait that would never end: it is generous, since an AI's turn on a loaded
+    machine takes many steps."""
     for _ in range(steps):
         if cond():
             return
@@ -92,16 +94,18 @@ async def play_to_end(pilot, app, max_steps: int = 4000) -> None:
 
     game_screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
     session = game_screen.session
-    for _ in range(max_steps):
+
+    def ready() -> bool:                # the game over, a message, or my decision on screen
+        return (session.result() is not None or isinstance(app.screen, MessageScreen)
+                or (app.screen is game_screen and session.my_decision() is not None))
+
+    for _ in range(max_steps):          # answers (the AI's turns are waited for apart)
+        await until(pilot, ready, "the game's end, a message or the player's decision")
         if session.result() is not None:
             await pilot.pause()
             return
         if isinstance(app.screen, MessageScreen):
             await pilot.press("enter")
-            continue
-        d = session.my_decision()
-        if d is None or app.screen is not game_screen:
-            await pilot.pause(0.01)
             continue
         before = len(session.game.entries)
         await act(pilot, game_screen)
