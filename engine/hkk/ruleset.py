@@ -222,14 +222,7 @@ class HkkRuleset(HkkProtocol):
         problem = _naming_refusal(state, action)
         if problem:
             raise problem
-        ctx = self._ctx
-        if ctx is not None and ctx.s is state:
-            ctx.renew()
-        else:
-            index = self._index
-            if index is None:            # looked up at the first submit, then kept
-                index = self._index = pool_index(self.pool)
-            ctx = self._ctx = Ctx(state, self.pool, index)
+        ctx = self._renewed(state)
         if isinstance(action, A.Concede):                              # K 2.8.2
             ctx.emit(E.Conceded(player))
             ctx.emit(E.GameEnded(1 - player, "concede", "K 2.8.2"))
@@ -247,14 +240,7 @@ class HkkRuleset(HkkProtocol):
         """Carry out ``player``'s answer and run the rules on to the next decision (``listed``:
         the answer is one the rules listed for this decision, so it is not checked again)."""
         if ctx is None:
-            ctx = self._ctx
-            if ctx is not None and ctx.s is state:
-                ctx.renew()
-            else:
-                index = self._index
-                if index is None:
-                    index = self._index = pool_index(self.pool)
-                ctx = self._ctx = Ctx(state, self.pool, index)
+            ctx = self._renewed(state)
         decisions.answer(ctx, player, action, listed)
         advance(ctx)
         self._keep_legal(ctx)
@@ -287,10 +273,20 @@ class HkkRuleset(HkkProtocol):
         goes through its :meth:`Ctx.emit`), or a new one. The search's prior reads a view
         after each simulated submit."""
         ctx = self._ctx
+        return ctx if ctx is not None and ctx.s is state else self._new_ctx(state)
+
+    def _renewed(self, state: State) -> Ctx:
+        """The context a submit on ``state`` runs in: the kept one renewed, or a new one kept."""
+        ctx = self._ctx
         if ctx is not None and ctx.s is state:
+            ctx.renew()
             return ctx
+        ctx = self._ctx = self._new_ctx(state)
+        return ctx
+
+    def _new_ctx(self, state: State) -> Ctx:
         index = self._index
-        if index is None:
+        if index is None:                # looked up at the first use, then kept
             index = self._index = pool_index(self.pool)
         return Ctx(state, self.pool, index)
 
