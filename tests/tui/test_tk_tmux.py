@@ -38,10 +38,9 @@ def test_tmux_tk_duel_against_the_ai_at_80x24_without_colour(monkeypatch):
         row7 = next(line for line in screen.splitlines() if line.startswith("┃7"))
         assert row7.split("┃")[1].split()[1:6] == ["·", "·", "V1", "·", "[V1"], row7  # c7, e7
         tmux.press("tk", "2")                                 # the hand
-        screen = tmux.press("tk", "n", "(2/2)")               # the next placement
-        assert "n next · Enter summon" in screen
+        tmux.press("tk", "n", "(2/2)", "n next · Enter summon")   # the next placement
         screen = tmux.press("tk", "Enter", "choose a target for Whispering Cultist",
                             "[TK Hatás.átalakítás]", "V1 placed on d6", timeout=30)
         assert "!R1 !" in screen or "[R1 ]" in screen          # the enemy commons targeted
-        screen = tmux.press("tk", "Enter", "Destroyed this turn: R1", timeout=30)
-        assert "Actions left 1" in screen
+        screen = tmux.press("tk", "Enter", "Destroyed this turn: R1", "Actions left 1",
+                            timeout=30)
