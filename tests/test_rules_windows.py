@@ -1,13 +1,18 @@
 """Phases, combat sub-phases and their windows always happen (K 4.11.1, 33.1-33.2); life-saving
 actions follow any damage, lethal or not (K 35.9, 36.8, 37.0-37.2, 136.8)."""
 
+import tomllib
+
+import msgspec
+
 from engine.ai.bots import RandomBot
 from engine.core.game import Game
 from engine.core.log import FORMAT_VERSION, Header, Seat
 from engine.hkk import actions as A
 from engine.hkk import events as E
+from engine.hkk.cards import PoolFile
 from engine.hkk.turn import STEPS
-from tests.helpers import RULESET, c, scenario, side
+from tests.helpers import RULESET, TEST_POOL, c, scenario, side
 
 DECK = tuple(["grunt", "brute", "wall", "bird", "bolt", "mend", "growth", "fort", "relic",
               "lancer"] * 4)
@@ -191,3 +196,32 @@ def test_k37_0_a_healed_creature_is_no_longer_a_life_saving_target():
         sc.pass_()
     assert sc.decision.kind == "life_saving" and sc.zone("m2") == "hand"
     assert sc.legal(1) == [A.Pass()]
+
+
+# two shrinking statics: "all creatures -1 HP" (a permanent, no host)
+_BLIGHT = """
+[[card]]
+id = "blight"
+type = "enchantment"
+cost = 1
+god = "raia"
+name = {hu = "blight (hu)", en = "blight"}
+abilities = [{when = "static", effects = [{do = "buff", hp = -1, to = "all_creatures"}]}]
+"""
+
+
+def test_k37_5_statics_that_bring_a_creature_to_0_hp_kill_it():
+    """K 37.5 through static HP (K 15.1, 130): with one "all creatures -1 HP" on the table a
+    2-HP grunt lives at 1; a second takes it to 0 and it dies, unhurt. The opponent's grunt has
+    the defence bonus in my turn (K 38.0, +1 HP) and lives at 1."""
+    pool = {**TEST_POOL, **{d.id: d for d in msgspec.convert(tomllib.loads(_BLIGHT),
+                                                              PoolFile).card}}
+    sc = scenario(me=side(reserve=[c("grunt", label="mine")], perm=[c("blight", label="b1")],
+                          hand=[c("blight", label="b2")], vp=5),
+                  them=side(reserve=[c("grunt", label="theirs")]), pool=pool)
+    assert sc.hp("mine") == 1 and sc.hp("theirs") == 2
+    sc.play(0, "b2")
+    sc.settle()
+    assert sc.zone("b2") == "perm"
+    assert sc.zone("mine") == "graveyard"                        # 2 - 1 - 1 = 0 HP
+    assert sc.zone("theirs") == "reserve" and sc.hp("theirs") == 1   # 2 - 2 + 1

@@ -334,8 +334,10 @@ def doomed(ctx: Ctx) -> list[int]:
     if known is not None:            # no event since that could change it: the same answer
         return list(known)
     out: list[int] = []
-    # does a static shrink HP? Never without a card that could (asked when it matters)
+    # does a static shrink HP? Never without a card that could (asked when it matters); by
+    # how much at most: every shrinking static in force, as if all reached the same card
     shrinking = None if ctx.facts.shrinks else False
+    shrink = 0
     cards = ctx.s.cards
     pool = ctx.pool
     for player in ctx.s.players:
@@ -344,13 +346,18 @@ def doomed(ctx: Ctx) -> list[int]:
             for iid in zone:
                 card = cards[iid]
                 # only a damaged, countered or pumped card can be at <= 0 unless a static
-                # shrinks HP
+                # shrinks HP: a creature whose printed HP outlasts every shrinking static
+                # together (the defence bonus only adds, K 38.0) cannot be either
                 if not (card.damage or card.counters or card.pump_hp):
                     if shrinking is None:
                         found = statics(ctx)
-                        shrinking = bool(found) and any(eff.do == "buff" and eff.hp < 0
-                                                        for _s, _a, eff in found)
+                        shrink = sum(eff.hp for _s, _a, eff in found
+                                     if eff.do == "buff" and eff.hp < 0)
+                        shrinking = shrink < 0
                     if not shrinking:
+                        continue
+                    d = pool[card.cid]
+                    if d.type != "building" and d.hp + shrink > 0:
                         continue
                 if zone is perm and pool[card.cid].type != "building":
                     continue
