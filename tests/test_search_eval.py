@@ -204,5 +204,5 @@ def test_evalfit_prints_weights_for_every_feature_and_refuses_a_ruleset_without_
     out = capsys.readouterr()
     assert out.out.startswith("WEIGHTS = {") and all(f"'{n}':" in out.out for n in NAMES)
     assert "held out: log loss" in out.err and "the weights in use" in out.err
-    assert evalfit.main(["--ruleset", "mk", "--games", "2"]) == 2
+    assert evalfit.main(["--ruleset", "tk", "--games", "2"]) == 2     # 2-4 seats, not fitted
     assert "no feature row to fit" in capsys.readouterr().err

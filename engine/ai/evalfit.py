@@ -22,6 +22,8 @@ import math
 import random
 import sys
 
+from engine.core.search import logistic
+
 
 def collect(ruleset: str, games: int, seed: int, epsilon: float = 0.1, every: int = 3
             ) -> tuple[list[list[float]], list[float]]:
@@ -74,10 +76,6 @@ def collect(ruleset: str, games: int, seed: int, epsilon: float = 0.1, every: in
     return xs, ys
 
 
-def _p(z: float) -> float:
-    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
-
-
 def fit(xs: list[list[float]], ys: list[float], l2: float = 1.0, rounds: int = 25
         ) -> list[float]:
     """Logistic regression without intercept (the rows are antisymmetric: a position seen from
@@ -89,7 +87,7 @@ def fit(xs: list[list[float]], ys: list[float], l2: float = 1.0, rounds: int = 2
         grad = [l2 * wi for wi in w]
         hess = [[l2 if i == j else 0.0 for j in range(k)] for i in range(k)]
         for x, y in zip(xs, ys):
-            p = _p(sum(wi * xi for wi, xi in zip(w, x)))
+            p = logistic(sum(wi * xi for wi, xi in zip(w, x)))
             g = p - y
             h = p * (1.0 - p)
             for i in range(k):
@@ -130,7 +128,7 @@ def log_loss(w: list[float], xs: list[list[float]], ys: list[float]) -> float:
     """Mean log loss of the weights' win chances (ln 2 = 0.6931 for a coin)."""
     total = 0.0
     for x, y in zip(xs, ys):
-        p = min(1 - 1e-9, max(1e-9, _p(sum(wi * xi for wi, xi in zip(w, x)))))
+        p = min(1 - 1e-9, max(1e-9, logistic(sum(wi * xi for wi, xi in zip(w, x)))))
         total -= y * math.log(p) + (1 - y) * math.log(1 - p)
     return total / len(xs)
 

@@ -34,10 +34,11 @@ holds the true state builds it with :func:`context_for`; the bot never sees that
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from engine.core import registry
 from engine.core.rng import next_u64
@@ -102,6 +103,25 @@ def result_utilities(result: Any, seats: int) -> tuple[float, ...]:
         share = 1.0 / len(result.winners)
         return tuple(share if s in result.winners else 0.0 for s in range(seats))
     return (1.0 / seats,) * seats
+
+
+def difference_row(seat0: Sequence[float], seat1: Sequence[float], seat0_to_move: bool
+                   ) -> list[float]:
+    """A fitted evaluation's feature row (``SearchHooks.features``): seat 0's features less
+    seat 1's, then +1 if seat 0 has the initiative (it is its turn), else -1."""
+    return [x - y for x, y in zip(seat0, seat1)] + [1.0 if seat0_to_move else -1.0]
+
+
+def logistic(z: float) -> float:
+    """1 / (1 + e^-z), with z held to [-30, 30] (no overflow, and the ends stay off 0 and 1)."""
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+def fitted_value(weights: Sequence[float], row: Sequence[float]) -> tuple[float, float]:
+    """A two-seat fitted evaluation: the chance that seat 0 wins (the logistic of the weighted
+    :func:`difference_row`, weights fitted by ``engine.ai.evalfit``) and its complement."""
+    v = logistic(sum(w * x for w, x in zip(weights, row)))
+    return (v, 1.0 - v)
 
 
 def derive_seed(*parts: int) -> int:

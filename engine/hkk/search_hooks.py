@@ -10,12 +10,13 @@ reseeds the RNG, so no later draw, shuffle or random pick is known.
 
 from __future__ import annotations
 
-import math
 import random
 from functools import lru_cache
 from typing import Any, Callable
 
-from engine.core.search import SearchHooks, deal_cards_again, key_of, reseed
+from engine.core.search import (
+    SearchHooks, deal_cards_again, difference_row, fitted_value, key_of, reseed,
+)
 from engine.hkk import views
 from engine.hkk.greedy import GreedyBot
 from engine.hkk.state import HIDDEN_ZONES, State, Target
@@ -136,8 +137,8 @@ def features(state: State, pool: dict, seat: int) -> list[float]:
 def feature_row(state: State, pool: dict) -> list[float]:
     """Player 0's :func:`features` less player 1's, then +1 if it is player 0's turn (else -1):
     what :data:`WEIGHTS` weigh."""
-    a, b = features(state, pool, 0), features(state, pool, 1)
-    return [x - y for x, y in zip(a, b)] + [1.0 if state.active == 0 else -1.0]
+    return difference_row(features(state, pool, 0), features(state, pool, 1),
+                          state.active == 0)
 
 
 def evaluate(state: State, pool: dict) -> tuple[float, float]:
@@ -148,9 +149,7 @@ def evaluate(state: State, pool: dict) -> tuple[float, float]:
     if state.result is not None:
         w = state.result.winner
         return (0.5, 0.5) if w < 0 else ((1.0, 0.0) if w == 0 else (0.0, 1.0))
-    z = sum(w * x for w, x in zip(_W, feature_row(state, pool)))
-    v = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
-    return (v, 1.0 - v)
+    return fitted_value(_W, feature_row(state, pool))
 
 
 @lru_cache(maxsize=16)

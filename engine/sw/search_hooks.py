@@ -12,12 +12,13 @@ whose ability is being resolved keeps its definition.
 
 from __future__ import annotations
 
-import math
 import random
 from functools import lru_cache
 from typing import Any, Callable
 
-from engine.core.search import SearchHooks, deal_cards_again, key_of, reseed
+from engine.core.search import (
+    SearchHooks, deal_cards_again, difference_row, fitted_value, key_of, reseed,
+)
 from engine.sw.board import distance
 from engine.sw.bot import WarlordBot
 from engine.sw.state import DECK, DISCARD, HAND, State
@@ -154,8 +155,8 @@ def features(state: State, pool: dict, seat: int) -> list[float]:
 def feature_row(state: State, pool: dict) -> list[float]:
     """Player 0's :func:`features` less player 1's, then +1 if it is player 0's turn (else -1):
     what :data:`WEIGHTS` weigh."""
-    a, b = features(state, pool, 0), features(state, pool, 1)
-    return [x - y for x, y in zip(a, b)] + [1.0 if state.active == 0 else -1.0]
+    return difference_row(features(state, pool, 0), features(state, pool, 1),
+                          state.active == 0)
 
 
 def evaluate(state: State, pool: dict) -> tuple[float, float]:
@@ -165,9 +166,7 @@ def evaluate(state: State, pool: dict) -> tuple[float, float]:
     if state.result is not None:
         w = state.result.winners
         return (0.5, 0.5) if not w else ((1.0, 0.0) if w[0] == 0 else (0.0, 1.0))
-    z = sum(w * x for w, x in zip(_W, feature_row(state, pool)))
-    v = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
-    return (v, 1.0 - v)
+    return fitted_value(_W, feature_row(state, pool))
 
 
 _W = tuple(WEIGHTS[name] for name in (*NAMES, "turn"))
