@@ -50,8 +50,7 @@ def test_fit_recovers_the_weights_that_made_the_outcomes():
 def test_the_shipped_weights_call_the_winner_of_unseen_games_better_than_chance(
         ruleset, games, rows, max_loss):
     xs, ys = evalfit.collect(ruleset, games, seed=77, epsilon=0.1, every=4)  # not the fitting seed
-    hooks = hooks_for(positions(ruleset)[0][0])
-    w = [hooks.weights[name] for name in hooks.feature_names]
+    w = evalfit.weights_in_use(evalfit.ruleset_hooks(ruleset))
     assert len(xs) > rows
     assert evalfit.accuracy(w, xs, ys) > 0.65
     assert evalfit.log_loss(w, xs, ys) < max_loss   # knowing nothing: ln 2 = 0.693

@@ -21,6 +21,7 @@ import argparse
 import math
 import random
 import sys
+from typing import Any
 
 from engine.core.search import logistic
 
@@ -140,10 +141,23 @@ def accuracy(w: list[float], xs: list[list[float]], ys: list[float]) -> float:
     return right / len(decided) if decided else 0.0
 
 
-def main(argv: list[str] | None = None) -> int:
+def ruleset_hooks(ruleset: str) -> Any:
+    """The search hooks of the ruleset named ``ruleset`` (of a rules object for a mirror match of
+    its first deck: the hooks do not depend on the decks)."""
     from engine.core import registry
     from engine.core.search import hooks_for
 
+    plugin = registry.get(ruleset)
+    first = plugin.decks()[0].id
+    return hooks_for(plugin.ruleset_for(plugin.new_header((first, first), 1)))
+
+
+def weights_in_use(hooks: Any) -> list[float] | None:
+    """The hooks' shipped weights in the order of their feature row, or None without any."""
+    return [hooks.weights[n] for n in hooks.feature_names] if hooks.weights else None
+
+
+def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m engine.ai.evalfit",
                                  description="Fit a ruleset's evaluation weights to outcomes.")
     ap.add_argument("--ruleset", default="hkk")
@@ -153,9 +167,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="how often a bot plays a random legal move instead (default 0.1)")
     ap.add_argument("--every", type=int, default=3, help="take every Nth decision (default 3)")
     args = ap.parse_args(argv)
-    plugin = registry.get(args.ruleset)
-    first = plugin.decks()[0].id
-    hooks = hooks_for(plugin.ruleset_for(plugin.new_header((first, first), 1)))
+    hooks = ruleset_hooks(args.ruleset)
     if hooks.features is None or not hooks.feature_names:
         print(f"The ruleset {args.ruleset!r} has no feature row to fit "
               "(its SearchHooks.features and feature_names).", file=sys.stderr)
@@ -164,7 +176,7 @@ def main(argv: list[str] | None = None) -> int:
     cut = len(xs) * 4 // 5                # games are appended in order: the last fifth is held out
     w = fit(xs[:cut], ys[:cut])
     held_x, held_y = xs[cut:], ys[cut:]
-    now = [hooks.weights[n] for n in hooks.feature_names] if hooks.weights else None
+    now = weights_in_use(hooks)
     print(f"# {len(xs)} positions from {args.games} games (seed {args.seed}, epsilon "
           f"{args.epsilon}); held out: log loss {log_loss(w, held_x, held_y):.4f}, winner "
           f"called {accuracy(w, held_x, held_y):.1%}"
