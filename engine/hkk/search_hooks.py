@@ -97,7 +97,13 @@ NAMES = ("life", "low_life", "attack", "health", "creatures", "creature_cost", "
 #: the evaluation's weights, fitted to game outcomes by ``python -m engine.ai.evalfit --ruleset
 #: hkk --games 3000 --seed 1`` (a logistic regression of the winner on the difference of the
 #: players' :func:`features`; on the 23,000 held-out positions: log loss 0.546 and the winner
-#: called right 75.5% of the time, against 0.632 and 69.5% for the hand-set weights before it)
+#: called right 75.5% of the time, against 0.632 and 69.5% for the hand-set weights before it).
+#: Tried and left out: four threat features (what each side's guard post could deal past the
+#: other's by breaking through, K 34.3-34.4, capped at the life left, and whether that kills;
+#: the same for the player to move with every creature it could still post, K 32.1). Refitted
+#: the same way they called unseen games barely better (log loss 0.5411 against 0.5462, winner
+#: called 75.1% against 75.5%), and the search with them scored 0.640 against these weights'
+#: 0.690 over the same 100 seat-swapped games (0.25 s a move, CPU clock, seed 1).
 WEIGHTS = {
     "life": 0.0583,
     "low_life": 0.2111,
