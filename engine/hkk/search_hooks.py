@@ -11,8 +11,9 @@ reseeds the RNG, so no later draw, shuffle or random pick is known.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any
 
 from engine.core.search import (
     SearchHooks, deal_cards_again, difference_row, fitted_value, key_of, reseed,
