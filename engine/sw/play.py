@@ -301,6 +301,10 @@ def answer_charge(ctx: S.Ctx, task: Task, square: int | None) -> None:
     run of ``threshold`` squares or more."""
     ctx.emit(E.TaskPopped())
     if square is None:
+        # declined: the charge was used instead of the move, so the move is spent as with
+        # every 'instead' ability (SW gl. HELYETT); left unspent, the same charge would be on
+        # offer again at once, and a bot could declare and decline it forever
+        ctx.emit(E.SlotUsed(task.card, "move"))
         return
     ab = ctx.d(task.card).abilities[task.ability]
     start = ctx.s.cards[task.card].square

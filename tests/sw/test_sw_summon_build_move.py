@@ -177,6 +177,31 @@ def test_sw_gl_helyett_charge_runs_a_straight_line_and_uses_the_move():
     assert strength(game, rider) == base                 # until the end of the turn
 
 
+def test_sw_gl_helyett_a_declined_charge_spends_the_move():
+    """A charge declared and then declined (Skip) was used instead of the move: the rider
+    stays where it is, may neither move nor charge again this turn, and the turn goes on. (Left
+    unspent, the same charge was offered again at once: a search bot declared and declined it
+    thousands of times in one turn.)"""
+    game, lab = position("move", active=1,
+                         b1=', { card = "br-mole-rider", square = "c7", label = "rider" }')
+    rider = lab["rider"]
+    where = card(game, rider).square
+    charge = next(a for a in game.legal_actions(1) if isinstance(a, A.UseAbility)
+                  and a.card == rider)
+    game.submit(1, charge)
+    assert A.Skip() in game.legal_actions(1)             # the run is still a "may"
+    events = game.submit(1, A.Skip())
+    assert kinds(events)[:1] == ["SlotUsed"]
+    assert card(game, rider).square == where and card(game, rider).moved
+    legal = game.legal_actions(1)
+    assert game.state.phase == "move" and A.EndPhase() in legal
+    assert not any(getattr(a, "unit", None) == rider or getattr(a, "card", None) == rider
+                   for a in legal)
+    with pytest.raises(IllegalAction) as refused:
+        game.submit(1, charge)
+    assert refused.value.rule == "SW gl. HELYETT"
+
+
 def test_sw_gl_helyet_cserel_instead_of_moving_swap_places():
     game, lab = position("move", active=1,
                          b1=', { card = "br-pilferer", square = "e7", label = "pil" }')
