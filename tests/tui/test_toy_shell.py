@@ -60,13 +60,18 @@ def test_a_whole_toy_grid_game_by_keys_against_the_random_bot(monkeypatch, toy, 
         assert tuple(screen.query_one(f"#{p}-pane").border_title
                      for p in ("board", "hand", "stack")) == want[lang]
         picked_on_board = False
-        for _ in range(400):
-            if session.result() is not None:
-                break
-            if isinstance(app.screen, MessageScreen):
+        def over() -> bool:
+            return session.result() is not None or isinstance(app.screen, MessageScreen)
+
+        for _ in range(400):                      # the person's moves (a toy game has far fewer)
+            if over():
                 break
             if session.my_decision() is None or app.screen is not screen:
-                await pilot.pause(0.01)
+                # the AI's turn: one wait for the person's next turn, however many idle steps
+                # a loaded machine needs (a pause here once counted against the 400 moves)
+                await until(pilot, lambda: over() or (session.my_decision() is not None
+                                                      and app.screen is screen),
+                            "the person's turn")
                 continue
             before = len(session.game.entries)
             groups = screen.groups()
