@@ -475,7 +475,9 @@ def test_the_board_names_a_manoeuvre_and_its_teams(monkeypatch):
                 break
             d = s.my_decision()
             if d is None or app.screen is not screen:
-                await pilot.pause(0.01)
+                # the AI's turn: one wait, however many idle steps a loaded machine needs
+                await until(pilot, lambda: s.result() is not None or (
+                    s.my_decision() is not None and app.screen is screen), "the person's turn")
                 continue
             view = s.view()
             if view.manoeuvre is not None:

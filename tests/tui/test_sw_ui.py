@@ -284,7 +284,11 @@ def test_a_whole_sw_game_by_keys_against_the_random_bot(monkeypatch, lang):
             if session.result() is not None or isinstance(app.screen, MessageScreen):
                 break
             if session.my_decision() is None or app.screen is not screen:
-                await pilot.pause(0.01)
+                # the AI's turn: one wait, however many idle steps a loaded machine needs
+                await until(pilot, lambda: session.result() is not None
+                            or isinstance(app.screen, MessageScreen)
+                            or (session.my_decision() is not None and app.screen is screen),
+                            "the person's turn")
                 continue
             before = len(session.game.entries)
             await player.turn_step()
