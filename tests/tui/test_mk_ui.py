@@ -11,7 +11,7 @@ from typing import Any
 
 import msgspec
 import pytest
-from tui_helpers import fresh_data_dir, run, until
+from tui_helpers import fresh_data_dir, run, until, until_my_turn
 
 from engine.core.protocol import Ref
 from engine.magus import actions as A
@@ -475,9 +475,7 @@ def test_the_board_names_a_manoeuvre_and_its_teams(monkeypatch):
                 break
             d = s.my_decision()
             if d is None or app.screen is not screen:
-                # the AI's turn: one wait, however many idle steps a loaded machine needs
-                await until(pilot, lambda: s.result() is not None or (
-                    s.my_decision() is not None and app.screen is screen), "the person's turn")
+                await until_my_turn(pilot, app, screen, s)
                 continue
             view = s.view()
             if view.manoeuvre is not None:

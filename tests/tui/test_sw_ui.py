@@ -9,7 +9,7 @@ import typing
 
 import msgspec
 import pytest
-from tui_helpers import fresh_data_dir, press_choice, run, until
+from tui_helpers import fresh_data_dir, press_choice, run, until, until_my_turn
 
 from engine.core.protocol import OMNISCIENT, Ref
 from engine.sw import events as E
@@ -284,11 +284,7 @@ def test_a_whole_sw_game_by_keys_against_the_random_bot(monkeypatch, lang):
             if session.result() is not None or isinstance(app.screen, MessageScreen):
                 break
             if session.my_decision() is None or app.screen is not screen:
-                # the AI's turn: one wait, however many idle steps a loaded machine needs
-                await until(pilot, lambda: session.result() is not None
-                            or isinstance(app.screen, MessageScreen)
-                            or (session.my_decision() is not None and app.screen is screen),
-                            "the person's turn")
+                await until_my_turn(pilot, app, screen, session)
                 continue
             before = len(session.game.entries)
             await player.turn_step()

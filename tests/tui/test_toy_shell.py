@@ -15,7 +15,7 @@ from hkk_tui.screens.game import GameScreen
 from hkk_tui.screens.title import NewGameScreen
 from tests.toy_ruleset import PLUGIN as TOY
 from toy_ui import ToyUI
-from tui_helpers import fresh_data_dir, press_choice, run, until
+from tui_helpers import fresh_data_dir, press_choice, run, until, until_my_turn
 
 
 @pytest.fixture
@@ -60,18 +60,11 @@ def test_a_whole_toy_grid_game_by_keys_against_the_random_bot(monkeypatch, toy, 
         assert tuple(screen.query_one(f"#{p}-pane").border_title
                      for p in ("board", "hand", "stack")) == want[lang]
         picked_on_board = False
-        def over() -> bool:
-            return session.result() is not None or isinstance(app.screen, MessageScreen)
-
         for _ in range(400):                      # the person's moves (a toy game has far fewer)
-            if over():
+            if session.result() is not None or isinstance(app.screen, MessageScreen):
                 break
             if session.my_decision() is None or app.screen is not screen:
-                # the AI's turn: one wait for the person's next turn, however many idle steps
-                # a loaded machine needs (a pause here once counted against the 400 moves)
-                await until(pilot, lambda: over() or (session.my_decision() is not None
-                                                      and app.screen is screen),
-                            "the person's turn")
+                await until_my_turn(pilot, app, screen, session)
                 continue
             before = len(session.game.entries)
             groups = screen.groups()

@@ -71,6 +71,18 @@ async def until(pilot, cond, what: str, steps: int = 3000) -> None:
     raise AssertionError(f"timed out waiting for {what}")
 
 
+async def until_my_turn(pilot, app, screen, session) -> None:
+    """Wait through the AI's turn: until the person on ``screen`` has a decision again, or the
+    game is over (its result, or the result screen). One wait however many idle steps a loaded
+    machine needs, so a test's loop over the person's moves does not spend them on the AI."""
+    from hkk_tui.screens.dialogs import MessageScreen
+
+    await until(pilot, lambda: session.result() is not None
+                or isinstance(app.screen, MessageScreen)
+                or (session.my_decision() is not None and app.screen is screen),
+                "the person's turn")
+
+
 async def act(pilot, screen, groups=None) -> None:
     """One human decision by keys: the simple keyboard player's choice (:func:`pick_group`)."""
     groups = screen.groups() if groups is None else groups
