@@ -117,7 +117,11 @@ NAMES = ("life", "low_life", "attack", "health", "creatures", "creature_cost", "
 #: strong deck's cards are not credited with its wins, it called unseen games better
 #: (log loss 0.552 against 0.576 for these features fitted the same way), but the search
 #: with it scored 0.700 (68-28-4) against these weights' 0.690 over the same 100 games (0.25 s a
-#: move, CPU clock, seed 1): within chance. The search loses most as the Mutant Horde
+#: move, CPU clock, seed 1): within chance. And the threat made a fact instead of a feature:
+#: the life of the player not to move less what the mover's three strongest creatures could
+#: deal past its guard post this turn (K 34.4, 5.4.3), weights refitted on those positions
+#: (log loss 0.590 against 0.594): 0.641 against 0.687 over the same 99 games, worse, like
+#: the threat features above. The search loses most as the Mutant Horde
 #: (0.56 over the 1 s record's 50 games with it, 0.70 overall), a slow deck: in its lost
 #: games it held back creatures while a faster deck attacked, and a creature guards only from
 #: the turn after it is played (K 32.1), which a search that looks to the end of its own turn
