@@ -81,15 +81,19 @@ def _to_discard(s: State, iid: int) -> None:
 
 
 def _take_slot(s: State, iid: int, slot: str) -> None:
+    """One of the 3 move or attack slots (SW Mozgás.1, SW Támadás.1), taken by the card's first
+    move or attack. A card placed back on the battlefield is a new card (gl. ELPUSZTUL,
+    ``_fresh``): its first move or attack takes a slot of its own, though the card it was
+    had taken one (its number is listed twice)."""
     c = s.cards[iid]
     if slot == "move":
-        c.moved = True
-        if iid not in s.movers:
+        if not c.moved:
             s.movers.append(iid)
+        c.moved = True
     else:
-        c.attacks += 1
-        if iid not in s.attackers:
+        if not c.attacks:
             s.attackers.append(iid)
+        c.attacks += 1
 
 
 def _position(s: State, data: bytes) -> None:

@@ -32,8 +32,10 @@ from engine.sw.turn import MAIN_PHASES, PHASE_RULES, advance, begin_turn
 
 #: The version of SW's rules (saves recorded under another are replayed from their events).
 #: 2: the task stack is logged folded, one ``Advanced`` event at the end of each entry, instead of
-#: a TaskPushed / TaskPopped / TaskReplaced / TaskRaised each.
-RULESET_VERSION = "2"
+#: a TaskPushed / TaskPopped / TaskReplaced / TaskRaised each. 3: a unit placed back on the
+#: battlefield is a new card whose first attack or move takes a slot of its own (SW Támadás.1,
+#: Mozgás.1); before, it took none, and a fourth unit could attack.
+RULESET_VERSION = "3"
 
 TASK_RULES = {"ability": "SW gl. KÉPESSÉG", "event": "SW Események.1", "order": "SW gl. IDŐZÍTÉS",
               "charge": "SW gl. HELYETT"}

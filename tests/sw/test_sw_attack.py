@@ -13,7 +13,7 @@ from engine.sw import actions as A
 from engine.sw import events as E
 from engine.sw.scenario import labels_of
 
-from tests.sw.helpers import PLUGIN, card, kinds, life_left, position, sq
+from tests.sw.helpers import PLUGIN, card, kinds, life_left, position, scenario, sq
 
 MELEE = ["m"]       # every die a melee hit (ruling R1: the face table is an option)
 RANGED = ["r"]
@@ -143,6 +143,48 @@ def test_sw_tamadas_1_three_attackers_then_only_extra_attacks():
         events = game2.submit(1, A.Attack(lab2[f"p{c}"], game2.state.board[sq(f"{c}5")]))
         assert events[0].slot == "free"
     assert game2.state.attackers == []
+
+
+def test_sw_tamadas_1_a_unit_placed_back_is_a_new_card_and_takes_the_third_slot():
+    """A Corpse Hauler attacks, is destroyed by Death Rattle and placed back by the other
+    Hauler's Contagion: a new card (SW Kártyák sérülése, gl. ELPUSZTUL), whose attack is the
+    third of the 3, so a fourth unit may not attack (it used to: the card's number was still
+    listed, and its new attack took no slot)."""
+    text = """
+active = 0
+phase = "attack"
+[[players]]
+magic = 5
+hand = ["aw-death-rattle"]
+board = [{ card = "aw-morkh", square = "a1" },
+         { card = "aw-corpse-hauler", square = "c4", label = "h1" },
+         { card = "aw-corpse-hauler", square = "e4", label = "h2" },
+         { card = "aw-crypt-warden", square = "a4", label = "warden" }]
+[[players]]
+board = [{ card = "br-grubnik", square = "f8" },
+         { card = "br-tunnel-brute", square = "c5", label = "t1" },
+         { card = "br-pebble-slinger", square = "e5", label = "slinger" },
+         { card = "br-tunnel-brute", square = "e6", label = "t2" },
+         { card = "br-tunnel-brute", square = "a5", label = "t3" }]
+"""
+    game, lab = scenario(text, die_faces=MELEE)
+    h1 = lab["h1"]
+    game.submit(0, A.Attack(h1, lab["t1"]))
+    game.submit(0, A.PlayEvent(game.state.players[0].hand[0]))       # Death Rattle
+    game.submit(0, A.PickCard(h1))
+    assert card(game, h1).zone == "discard"
+    game.submit(0, A.Attack(lab["h2"], lab["slinger"]))               # kills: Contagion
+    assert game.pending().kind == "sw.card"
+    game.submit(0, A.PickCard(h1))
+    assert card(game, h1).zone == "board" and card(game, h1).square == sq("e5")
+    assert game.ruleset.view(game.state, 0).attacks_left == 1
+    events = game.submit(0, A.Attack(h1, lab["t2"]))
+    assert events[0].slot == "slot"
+    assert game.ruleset.view(game.state, 0).attacks_left == 0
+    assert not any(isinstance(a, A.Attack) for a in game.legal_actions(0))
+    with pytest.raises(IllegalAction) as exc:
+        game.submit(0, A.Attack(lab["warden"], lab["t3"]))
+    assert exc.value.rule == "SW Támadás.1"
 
 
 def test_sw_gl_extra_an_extra_attack_is_a_second_attack_beyond_the_limit():
