@@ -27,10 +27,11 @@ from engine.core.log import Seat
 #: hkk recorded again for rules 5 (K 32.4: a creature moves at most N-1 places in one exchange
 #: phase, so the random bots are offered fewer shifts and the games go otherwise); sw recorded
 #: again when a declined charge came to spend the unit's move (SW gl. HELYETT: the random bots
-#: decline charges, and the unit may then not move)
+#: decline charges, and the unit may then not move); sw recorded again for rules 4 (ruling R31:
+#: a unit's ability set off while an event or ability resolves waits until it is done)
 RECORDED = {
     "hkk": "a41a6e5bae36dfc441d830424d9e11a564a9394da13ab5e54224961b2660244f",
-    "sw": "dd84faec1595ac09f35548853da4ac453c8a56c073857c56254b685c5493a280",
+    "sw": "617d1562f22d726a1fe6e87b03048919715ab520d9d7785a3f6015ec6763944d",
 }
 
 

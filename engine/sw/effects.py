@@ -10,6 +10,8 @@ simply skipped (gl. KÉNYSZERÍTÉS, ruling R10).
 
 from __future__ import annotations
 
+import msgspec
+
 from engine.core import rng
 from engine.sw import board as B
 from engine.sw import events as E
@@ -19,7 +21,7 @@ from engine.sw.combat import (
     deal_damage, destroy, discard_from_board, gain_magic, settle, spend_magic,
 )
 from engine.sw.state import ACTIVE, BOARD, EMPTY, Task
-from engine.sw.triggers import CHOICE_STEPS, OFF_BOARD, fire
+from engine.sw.triggers import CHOICE_STEPS, OFF_BOARD, ask_order, fire
 
 ASK = {"choose_card": "card", "choose_square": "square", "choose_one": "option",
        "confirm": "confirm", "push": "square", "search_discard": "card"}
@@ -287,31 +289,61 @@ def _source_gone(ctx: S.Ctx, task: Task) -> bool:
     return ab.when not in OFF_BOARD and ctx.s.cards[task.card].zone not in (BOARD, ACTIVE)
 
 
-def finish(ctx: S.Ctx, task: Task) -> None:
+def finish(ctx: S.Ctx, task: Task, waiting: tuple[Task, ...] | None = None) -> None:
     """The task is done: an event goes to the discard pile, or to the active area (gl. AKTÍV
-    ESEMÉNY)."""
+    ESEMÉNY); then the abilities that waited for it go on the stack, the first set off on top,
+    in the order the active player chooses (gl. UTÁN, ruling R27)."""
+    waiting = task.waiting if waiting is None else waiting
     ctx.emit(E.TaskPopped())
     if task.kind == "event":
         if ctx.d(task.card).active:
             ctx.emit(E.EventActivated(task.player, task.card))
         else:
             ctx.emit(E.CardDiscarded(task.card, "SW Események.1"))
+    if waiting:
+        tasks = ctx.s.tasks
+        below = tasks[-1] if tasks else None
+        if below is not None and below.kind in ("ability", "event") and (below.step or below.rep):
+            # an active event's effect (Icy Shove) that set them off interrupted another effect,
+            # still being carried out: they wait for that one too (gl. KÉPESSÉG)
+            ctx.emit(E.TaskReplaced(msgspec.structs.replace(
+                below, waiting=below.waiting + waiting)))
+            return
+        for t in reversed(waiting):
+            ctx.emit(E.TaskPushed(t))
+        ask_order(ctx, list(waiting))
+
+
+def defer(ctx: S.Ctx, waiting: tuple[Task, ...]) -> tuple[Task, ...]:
+    """SW gl. KÉPESSÉG (ruling R31): a unit's ability set off while an ability or event is being
+    carried out takes no effect until it is complete; it waits in the resolving task
+    (``Task.waiting``) and resolves right after it (gl. UTÁN). An active event's effect is not
+    a unit's ability: it resolves at once, right after what set it off (gl. UTÁN, gl. AKTÍV
+    ESEMÉNY). Takes the waiting abilities out of ``ctx.queue``; returns the task's new list."""
+    now, later = [], list(waiting)
+    cards = ctx.s.cards
+    for t in ctx.queue:
+        (now if cards[t.card].zone == ACTIVE else later).append(t)
+    ctx.queue = now
+    return tuple(later)
 
 
 def run(ctx: S.Ctx, task: Task) -> None:
-    """Run ``task`` (the top of the stack, asking nothing) until it asks, ends or sets off
-    triggers (which then resolve before it goes on, gl. UTÁN)."""
+    """Run ``task`` (the top of the stack, asking nothing) until it asks or ends. What its steps
+    set off waits for it if it is a unit's ability (:func:`defer`); an active event's effect
+    resolves before it goes on (gl. UTÁN)."""
     if _source_gone(ctx, task):
         finish(ctx, task)
         return
     steps, repeat = script(ctx, task)
     ab = ability_of(ctx, task)
     i, rep, slots, chosen = task.step, task.rep, dict(task.slots), task.chosen
+    waiting = task.waiting
     first_is_choice = bool(steps) and steps[0].do in CHOICE_STEPS
     if ab is not None and ab.optional and i == 0 and rep == 0 and "ok" not in slots \
             and not first_is_choice:
         ctx.emit(E.TaskReplaced(Task(task.kind, task.player, task.card, task.ability, -1, rep,
-                                     slots, chosen, "confirm", (0,), True)))
+                                     slots, chosen, "confirm", (0,), True, waiting=waiting)))
         return
     while True:
         if i >= len(steps):
@@ -319,7 +351,7 @@ def run(ctx: S.Ctx, task: Task) -> None:
             if rep < repeat and any(st.do in CHOICE_STEPS for st in steps):
                 i = 0
                 continue
-            finish(ctx, task)
+            finish(ctx, task, waiting)
             return
         st = steps[i]
         if st.branch >= 0 and slots.get("option", -1) != st.branch:
@@ -332,7 +364,7 @@ def run(ctx: S.Ctx, task: Task) -> None:
                 if st.do == "push":
                     i += 1
                     continue
-                finish(ctx, task)
+                finish(ctx, task, waiting)
                 return
             if len(opts) == 1 and not optional and st.do != "confirm":
                 slots, chosen = _take(ctx, task, st, opts[0], slots, chosen)
@@ -340,18 +372,21 @@ def run(ctx: S.Ctx, task: Task) -> None:
                 ctx.emit(E.TaskReplaced(Task(task.kind, task.player, task.card, task.ability, i,
                                              rep, slots, chosen, ASK[st.do], tuple(opts),
                                              optional, task.secret or
-                                             st.do == "search_discard")))
+                                             st.do == "search_discard", waiting)))
                 return
         elif not _effect(ctx, task, st, slots, ab):
-            finish(ctx, task)
+            finish(ctx, task, waiting)
             return
         if settle(ctx):
             return
         i += 1
         if ctx.queue:
-            ctx.emit(E.TaskReplaced(Task(task.kind, task.player, task.card, task.ability, i, rep,
-                                         slots, chosen, secret=task.secret)))
-            return
+            waiting = defer(ctx, waiting)
+            if ctx.queue:
+                ctx.emit(E.TaskReplaced(Task(task.kind, task.player, task.card, task.ability, i,
+                                             rep, slots, chosen, secret=task.secret,
+                                             waiting=waiting)))
+                return
 
 
 def answer(ctx: S.Ctx, task: Task, value: int | None) -> None:
@@ -363,7 +398,8 @@ def answer(ctx: S.Ctx, task: Task, value: int | None) -> None:
     if task.step == -1:                               # "you may": yes
         slots["ok"] = 1
         ctx.emit(E.TaskReplaced(Task(task.kind, task.player, task.card, task.ability, 0,
-                                     task.rep, slots, chosen, secret=task.secret)))
+                                     task.rep, slots, chosen, secret=task.secret,
+                                     waiting=task.waiting)))
         return
     steps, _ = script(ctx, task)
     st = steps[task.step]
@@ -371,4 +407,6 @@ def answer(ctx: S.Ctx, task: Task, value: int | None) -> None:
     if settle(ctx):
         return
     ctx.emit(E.TaskReplaced(Task(task.kind, task.player, task.card, task.ability, task.step + 1,
-                                 task.rep, slots, chosen, secret=task.secret)))
+                                 task.rep, slots, chosen, secret=task.secret,
+                                 waiting=defer(ctx, task.waiting) if ctx.queue
+                                 else task.waiting)))

@@ -111,7 +111,8 @@ class SwProtocol:
         tasks = tuple(
             TrackItem(f"sw.task.{t.kind}", {"ability": t.ability, "ask": t.ask},
                       card(t.card) if t.card >= 0 else None, t.player,
-                      flags=frozenset({"top"}) if i == last else frozenset())
+                      flags=frozenset({"top"}) if i == last else
+                      frozenset({"waiting"}) if t.waiting else frozenset())
             for i, t in enumerate(view.tasks))
         notes = ("attacked_enemy",) if view.attacked_enemy else ()
         return TrackView((TrackFrame("sw.track.turn", {"turn": view.turn}, tuple(items),

@@ -34,8 +34,10 @@ from engine.sw.turn import MAIN_PHASES, PHASE_RULES, advance, begin_turn
 #: 2: the task stack is logged folded, one ``Advanced`` event at the end of each entry, instead of
 #: a TaskPushed / TaskPopped / TaskReplaced / TaskRaised each. 3: a unit placed back on the
 #: battlefield is a new card whose first attack or move takes a slot of its own (SW Támadás.1,
-#: Mozgás.1); before, it took none, and a fourth unit could attack.
-RULESET_VERSION = "3"
+#: Mozgás.1); before, it took none, and a fourth unit could attack. 4: a unit's ability set off
+#: while an event or another ability resolves waits until it is done (gl. KÉPESSÉG, ruling R31);
+#: before, it resolved in the middle of it.
+RULESET_VERSION = "4"
 
 TASK_RULES = {"ability": "SW gl. KÉPESSÉG", "event": "SW Események.1", "order": "SW gl. IDŐZÍTÉS",
               "charge": "SW gl. HELYETT"}

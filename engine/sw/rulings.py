@@ -230,6 +230,19 @@ RULINGS: tuple[Ruling, ...] = (
            "would let a player retry the dice, which the game never allows.",
            short=("Undo never takes back a die roll, not even against the AI.",
                   "Kockadobás soha nem vonható vissza, a gép ellen sem.")),
+    Ruling("R31", "When does a unit's ability set off in the middle of an event or another "
+           "ability resolve (Death Rattle's damage destroys a unit before its own destroy "
+           "step)?",
+           "When that event or ability is complete: the unit abilities it set off wait, then "
+           "resolve one after another, in the order the active player chooses (R27). An active "
+           "event's effect (Icy Shove after one of Glacier Shift's pushes) is not a unit's "
+           "ability: it resolves right after what set it off.",
+           "gl. KÉPESSÉG: a unit's ability takes no effect while another effect is being carried "
+           "out, unless stated otherwise; gl. UTÁN: an 'after' effect resolves once what set it "
+           "off is complete. KÉPESSÉG speaks of the named effects on unit cards only.",
+           short=("A unit's ability set off during an effect waits until the effect is done.",
+                  "Egy hatás közben kiváltott egységképesség megvárja, amíg a hatás véget "
+                  "ér.")),
 )
 
 

@@ -91,6 +91,9 @@ class Task(msgspec.Struct, frozen=True, omit_defaults=True):
     options: tuple[int, ...] = ()
     optional: bool = False
     secret: bool = False          # its options/slots name the player's hidden cards (a search)
+    #: units' abilities set off while this task resolves, first set off first: they wait until it
+    #: is done (gl. KÉPESSÉG, ruling R31; :func:`engine.sw.effects.defer`)
+    waiting: tuple[Task, ...] = ()
 
 
 class Roll(msgspec.Struct):

@@ -82,7 +82,9 @@ class TaskView(msgspec.Struct, omit_defaults=True):
     """A pending piece of work (the turn track shows them): what is being resolved (``card``'s
     ``ability``, -1 for an event's own text; ``step`` its step now, -1 for the "you may" asked
     before an optional ability), by whom, and, for the top one, what it asks
-    (``ask``: card, square, option, confirm, order, reroll) and its legal ``options``."""
+    (``ask``: card, square, option, confirm, order, reroll) and its legal ``options``.
+    ``waiting``: a unit's ability set off while the task above it resolves, which waits for
+    that task to be done (gl. KÉPESSÉG, ruling R31)."""
 
     kind: str
     player: int
@@ -93,6 +95,7 @@ class TaskView(msgspec.Struct, omit_defaults=True):
     options: list[int] = []
     optional: bool = False
     slots: dict[str, int] = {}
+    waiting: bool = False
 
 
 class View(msgspec.Struct):
@@ -163,9 +166,10 @@ def card_view(ctx: S.Ctx, iid: int) -> CardView:
         moved=card.moved, attacks=card.attacks, extra=card.extra)
 
 
-def task_view(t: Task, top: bool) -> TaskView:
+def task_view(t: Task, top: bool, waiting: bool = False) -> TaskView:
     return TaskView(t.kind, t.player, t.card, t.ability, t.step, t.ask if top else "",
-                    list(t.options) if top else [], t.optional if top else False, dict(t.slots))
+                    list(t.options) if top else [], t.optional if top else False, dict(t.slots),
+                    waiting)
 
 
 def hide_task(t: Task) -> Task:
@@ -175,10 +179,16 @@ def hide_task(t: Task) -> Task:
 
 
 def tasks_view(s: State, viewer: int) -> list[TaskView]:
-    """The pending work, top last, as ``viewer`` may see it."""
+    """The pending work, top last, as ``viewer`` may see it. The abilities waiting for a task
+    stand right below it, in the order they will be put on the stack (the first set off
+    nearest)."""
     last = len(s.tasks) - 1
-    return [task_view(hide_task(t) if t.secret and t.player != viewer and viewer != OMNISCIENT
-                      else t, i == last) for i, t in enumerate(s.tasks)]
+    out = []
+    for i, t in enumerate(s.tasks):
+        out += [task_view(w, False, True) for w in reversed(t.waiting)]
+        out.append(task_view(hide_task(t) if t.secret and t.player != viewer
+                             and viewer != OMNISCIENT else t, i == last))
+    return out
 
 
 def view(ctx: S.Ctx, viewer: int, decision: Decision | None) -> View:

@@ -444,3 +444,80 @@ board = [{ card = "br-grubnik", square = "f8" },
     rules = [e.rule for e in events if isinstance(e, E.CardDiscarded)]
     assert rules == ["SW gl. ALATT", "SW Kártyák eldobása.1"]
     assert not any(isinstance(e, E.Destroyed) for e in events)   # discarded, not destroyed
+
+
+def test_sw_gl_kepesseg_unit_abilities_set_off_by_death_rattle_wait_until_it_is_done():
+    """Death Rattle's damage destroys the Pilferer before its own destroy step. The Wraith
+    Archer's Soul Drift, set off by that death, takes no effect while the event is carried out
+    (gl. KÉPESSÉG, ruling R31): the Warden is destroyed first, and only then are the two Soul
+    Drifts (one per death) offered, in the order the active player chooses (R27). Before, the
+    first Soul Drift was asked with the Warden still standing."""
+    text = """
+active = 0
+phase = "attack"
+[[players]]
+magic = 3
+hand = ["aw-death-rattle"]
+board = [{ card = "aw-morkh", square = "a1" },
+         { card = "aw-crypt-warden", square = "c4", label = "warden" },
+         { card = "aw-wraith-archer", square = "c2", label = "archer" }]
+[[players]]
+board = [{ card = "br-grubnik", square = "f8" },
+         { card = "br-pilferer", square = "c5", label = "p" }]
+"""
+    game, lab = scenario(text)
+    rattle = game.state.players[0].hand[0]
+    game.submit(0, A.PlayEvent(rattle))
+    events = game.submit(0, A.PickCard(lab["warden"]))
+    destroyed = [e.card for e in events if isinstance(e, E.Destroyed)]
+    assert destroyed == [lab["p"], lab["warden"]]
+    assert card(game, lab["warden"]).zone == "discard" and card(game, rattle).zone == "discard"
+    d = game.pending()
+    assert d.kind == "sw.order" and d.rule == "SW gl. IDŐZÍTÉS"
+    assert len([a for a in game.legal_actions(0) if isinstance(a, A.PickOption)]) == 2
+    assert card(game, lab["archer"]).square == sq("c2")
+    game.submit(0, A.PickOption(1))                    # the Soul Drift for the Warden first
+    assert game.pending().kind == "sw.confirm"
+    game.submit(0, A.PickOption(0))
+    assert card(game, lab["archer"]).square == sq("c4")
+
+
+def test_sw_gl_kepesseg_an_ability_set_off_during_icy_shove_waits_for_glacier_shift():
+    """Glacier Shift pushes the gate next to the Pilferer; Icy Shove (an active event, so at once:
+    gl. UTÁN) deals it the damage that destroys it. The Wraith Archer's Soul Drift waits until
+    Glacier Shift, still being carried out, is done (gl. KÉPESSÉG, ruling R31): meanwhile the
+    turn track shows it below Glacier Shift, waiting."""
+    text = """
+active = 0
+phase = "build"
+[[players]]
+magic = 3
+hand = ["pd-glacier-shift"]
+active = ["pd-icy-shove"]
+board = [{ card = "pd-svara", square = "b2" },
+         { card = "gate", square = "b4", label = "gate" },
+         { card = "gate", square = "a3" },
+         { card = "aw-wraith-archer", square = "c3", label = "archer" }]
+[[players]]
+board = [{ card = "br-grubnik", square = "f8" },
+         { card = "br-pilferer", square = "c5", label = "p", damage = 1 }]
+"""
+    game, lab = scenario(text)
+    shift = game.state.players[0].hand[0]
+    game.submit(0, A.PlayEvent(shift))
+    game.submit(0, A.PickCard(lab["gate"]))
+    game.submit(0, A.PickSquare(sq("b5")))
+    assert game.pending().kind == "sw.card"            # Icy Shove: a unit next to the gate
+    game.submit(0, A.PickCard(lab["p"]))
+    assert card(game, lab["p"]).zone == "discard"
+    d = game.pending()                                  # Glacier Shift goes on: a 2nd structure
+    assert d.kind == "sw.card" and A.Skip() in game.legal_actions(0)
+    tasks = game.ruleset.view(game.state, 0).tasks
+    assert [(t.card, t.waiting) for t in tasks] == [(lab["archer"], True), (shift, False)]
+    assert [(t.card, t.waiting) for t in game.ruleset.view(game.state, 1).tasks] == \
+        [(lab["archer"], True), (shift, False)]          # public: the opponent sees it wait
+    game.submit(0, A.Skip())                            # Glacier Shift is done
+    assert card(game, shift).zone == "discard"
+    assert game.pending().kind == "sw.confirm"          # now Soul Drift: "you may place it"
+    game.submit(0, A.PickOption(0))
+    assert card(game, lab["archer"]).square == sq("c5")

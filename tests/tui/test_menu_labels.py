@@ -130,3 +130,41 @@ def test_k15_3_an_attack_with_one_target_shows_it_and_its_preview_on_the_menu_li
         "Attack with Tissue Eater → Rusted Golem (Bot, guard post 1) — Rusted Golem: 3 → 0"
         " (Magic defence, K 15.3); Rusted Golem +1/+1 def. bonus (K 38.0); Tissue Eater"
         " takes 4; Tissue Eater dies"), attack.label
+
+
+def _sw_menus(game, lang: str):
+    from hkk_tui.rulesets.sw import UI as SW_UI
+
+    d = game.pending()
+    legal = game.legal_actions(d.player)
+    view = game.ruleset.view(game.state, d.player)
+    hints = game.ruleset.hints(view, legal)
+    table = SW_UI.table(game.header, game.ruleset, ["Anna", "Bot"], lang)
+    return build_groups(legal, hints, table, view)
+
+
+def test_sw_gl_kenyszerites_a_push_menu_line_says_a_square_and_its_list_names_each():
+    """Glacier Shift pushes the gate 1 or 2 squares: the menu's line is "Choose a square" (it
+    used to read "Choose b3", the first square of six), and its list names every square."""
+    from engine.sw import actions as SA
+    from tests.sw.helpers import scenario, sq
+
+    game, lab = scenario("""
+active = 0
+phase = "build"
+[[players]]
+magic = 3
+hand = ["pd-glacier-shift"]
+board = [{ card = "pd-svara", square = "b2" },
+         { card = "gate", square = "b4", label = "gate" }]
+[[players]]
+board = [{ card = "br-grubnik", square = "f8" }]
+""")
+    game.submit(0, SA.PlayEvent(game.state.players[0].hand[0]))
+    game.submit(0, SA.PickCard(lab["gate"]))
+    for lang, line in (("en", "Choose a square"), ("hu", "Válassz mezőt")):
+        squares = [g for g in _sw_menus(game, lang) if g.kind == "pick_square"]
+        assert [g.label for g in squares] == [line]
+        assert sorted(squares[0].labels) == ["a4", "b3", "b5", "b6", "c4", "d4"]
+    game.submit(0, SA.PickSquare(sq("b5")))
+    assert game.state.cards[lab["gate"]].square == sq("b5")

@@ -209,10 +209,18 @@ class SwTable(Table):
         return A.Build(ref.id, 0)
 
     def label(self, hint: ActionHint, view: Any) -> str:
+        if local(hint.label) == "act.pick_square":      # the line of all the squares offered
+            return self.t("act.pick_a_square")
         text = self.t(hint.label, **self._params(hint.params, view))
         if hint.cost:
             text += f" ({self.t(hint.cost, **self._params(hint.cost_params, view))})"
         return text
+
+    def single_label(self, label: str, option: str, hint: ActionHint) -> str:
+        """One square offered: its line names it ("Choose b5")."""
+        if local(hint.label) == "act.pick_square":
+            return self.t(hint.label, **hint.params)
+        return label
 
     def option_label(self, hint: ActionHint, view: Any) -> str:
         if hint.option:

@@ -136,6 +136,8 @@ def task_line(table: Any, item: TrackItem, view: Any) -> Text:
     ask = item.params.get("ask", "")
     if ask:
         text.append(" — " + table.t(f"ask.{ask}"), style="italic")
+    elif "waiting" in item.flags:
+        text.append(" — " + table.t("task.waits"), style="italic")
     if item.controller >= 0:
         text.append(" · " + table.player(item.controller), style="dim")
     return text
