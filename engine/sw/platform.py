@@ -108,16 +108,21 @@ class SwProtocol:
                 items.append(TrackItem("sw.track.active_event", {"cid": e.cid}, card(e.iid),
                                        e.controller))
         last = len(view.tasks) - 1
-        tasks = tuple(
-            TrackItem(f"sw.task.{t.kind}", {"ability": t.ability, "ask": t.ask},
-                      card(t.card) if t.card >= 0 else None, t.player,
-                      flags=frozenset({"top"}) if i == last else
-                      frozenset({"waiting"}) if t.waiting else frozenset())
-            for i, t in enumerate(view.tasks))
+
+        def task(t: Any, flags: frozenset[str]) -> TrackItem:
+            return TrackItem(f"sw.task.{t.kind}", {"ability": t.ability, "ask": t.ask},
+                             card(t.card) if t.card >= 0 else None, t.player, flags=flags)
+
+        tasks = tuple(task(t, frozenset({"top"}) if i == last else frozenset())
+                      for i, t in enumerate(view.tasks) if not t.waiting)
+        # units' abilities waiting for the effects resolving now (ruling R31), the first to go
+        # on the stack first
+        waiting = tuple(task(t, frozenset({"waiting"}))
+                        for t in reversed(view.tasks) if t.waiting)
         notes = ("attacked_enemy",) if view.attacked_enemy else ()
         return TrackView((TrackFrame("sw.track.turn", {"turn": view.turn}, tuple(items),
                                      notes=notes),
-                          TrackFrame("sw.track.tasks", {}, tasks)))
+                          TrackFrame("sw.track.tasks", {}, tasks, queue=waiting)))
 
     # -- menus -----------------------------------------------------------------------------
     def concede_action(self, seat: int) -> Any:

@@ -516,6 +516,9 @@ board = [{ card = "br-grubnik", square = "f8" },
     assert [(t.card, t.waiting) for t in tasks] == [(lab["archer"], True), (shift, False)]
     assert [(t.card, t.waiting) for t in game.ruleset.view(game.state, 1).tasks] == \
         [(lab["archer"], True), (shift, False)]          # public: the opponent sees it wait
+    frame = game.ruleset.track(game.ruleset.view(game.state, 0)).frames[-1]
+    assert [i.source.id for i in frame.items] == [shift]
+    assert [(i.source.id, i.flags) for i in frame.queue] == [(lab["archer"], {"waiting"})]
     game.submit(0, A.Skip())                            # Glacier Shift is done
     assert card(game, shift).zone == "discard"
     assert game.pending().kind == "sw.confirm"          # now Soul Drift: "you may place it"
