@@ -125,7 +125,14 @@ NAMES = ("life", "low_life", "attack", "health", "creatures", "creature_cost", "
 #: (0.56 over the 1 s record's 50 games with it, 0.70 overall), a slow deck: in its lost
 #: games it held back creatures while a faster deck attacked, and a creature guards only from
 #: the turn after it is played (K 32.1), which a search that looks to the end of its own turn
-#: does not see.
+#: does not see. Read as the price of a move, these weights say the same: a creature played
+#: from hand into the reserve changes the value by creatures + cost x creature_cost + attack x
+#: damage + health x HP - hand, below 0 for 10 of the Horde's 20 creatures (a 1-cost 1/1:
+#: -0.196; a 3-cost 6/5: -0.183, as attack and health, collinear with cost and count, weigh
+#: below 0) and for 6-10 of the other decks' 19-20; only the guard post (+0.311) pays for it.
+#: A fit that keeps a creature on the table worth at least a card in hand is the next thing to
+#: measure (a fit with every material weight at least 0 is not it: it puts a card in hand at
+#: 0.167 and a creature's cost at 0.018).
 WEIGHTS = {
     "life": 0.0583,
     "low_life": 0.2111,
