@@ -264,7 +264,13 @@ class GameScreen(PlaybackMixin, Screen):
         # nothing of the story, a pass, does not wait)
         pace = self.pace() if self._told_story else 0.0
         self._told_story = False
-        self.set_timer(max(pace, 0.001), lambda: self._bot_go(token))
+        if pace > 0:
+            self.set_timer(pace, lambda: self._bot_go(token))
+        else:
+            # a message, not a 1 ms timer: Textual's one-shot timer drops its callback when the
+            # process is held up for longer than its delay between two of its own steps (on a
+            # loaded machine the AI then never moved)
+            self.call_later(self._bot_go, token)
 
     def _bot_go(self, token: int) -> None:
         if token != self._token or not self.is_attached:

@@ -19,19 +19,12 @@ from engine.net.address import parse
 from engine.net.client import TokenStore
 from engine.net.mirror import TableMirror
 from hkk_tui.screens.settings_store import Settings
+from tests.tui.tui_helpers import until
 
 
 @pytest.fixture(autouse=True)
 def _home(monkeypatch, tmp_path):
     monkeypatch.setenv("HKK_DATA_DIR", str(tmp_path / "home"))
-
-
-async def until(pilot, cond, what: str, steps: int = 3000) -> None:
-    for _ in range(steps):
-        if cond():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 def _form_request(chosen: dict[str, int], n_seats: int, lang: str = "en") -> M.CreateTable:

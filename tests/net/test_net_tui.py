@@ -20,6 +20,7 @@ from hkk_tui.i18n import ns_catalog
 from hkk_tui.rulesets import register_ui, unregister_ui
 from hkk_tui.screens.dialogs import ChoiceScreen, MessageScreen
 from hkk_tui.screens.settings_store import Settings
+from tests.tui.tui_helpers import until
 
 
 @pytest.fixture(autouse=True)
@@ -37,14 +38,6 @@ def _setup(monkeypatch, tmp_path):
 def test_the_network_catalogs_hold_the_same_keys():
     en, hu = set(ns_catalog("net", "en")), set(ns_catalog("net", "hu"))
     assert en and en == hu, (en ^ hu)
-
-
-async def until(pilot, cond, what: str, steps: int = 3000) -> None:
-    for _ in range(steps):
-        if cond():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError(f"timed out waiting for {what() if callable(what) else what}")
 
 
 def game_screen(app):

@@ -10,7 +10,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Self
+from typing import Any, Self
 
 from engine.hkk import events as E
 
@@ -60,15 +60,22 @@ def run(body, lang: str = "en", size: tuple[int, int] = (100, 30), seed: int | N
     asyncio.run(main())
 
 
-async def until(pilot, cond, what: str, steps: int = 3000) -> None:
-    """Wait (idle steps of the app, never a fixed sleep) until ``cond()`` holds. ``steps``
-    only bounds a wait that would never end: it is generous, since an AI's turn on a loaded
-    machine takes many steps."""
-    for _ in range(steps):
-        if cond():
-            return
+#: the least wall time :func:`until` waits before it calls a wait endless
+UNTIL_S = 180.0
+
+
+async def until(pilot, cond, what: Any, steps: int = 3000) -> None:
+    """Wait (idle steps of the app, never a fixed sleep) until ``cond()`` holds. The bound only
+    ends a wait that would never end: ``steps`` idle steps *and* :data:`UNTIL_S` seconds, so a
+    machine busy with other work (the AI's thread or child process gets a slice of a core)
+    does not make a slow wait fail. ``what`` (or ``what()``) names the wait in the failure."""
+    deadline = time.monotonic() + UNTIL_S
+    n = 0
+    while not cond():
+        n += 1
+        if n >= steps and time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what() if callable(what) else what}")
         await pilot.pause(0.01)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 async def until_my_turn(pilot, app, screen, session) -> None:
