@@ -115,14 +115,21 @@ class SwProtocol:
 
         tasks = tuple(task(t, frozenset({"top"}) if i == last else frozenset())
                       for i, t in enumerate(view.tasks) if not t.waiting)
-        # units' abilities waiting for the effects resolving now (ruling R31), the first to go
-        # on the stack first
-        waiting = tuple(task(t, frozenset({"waiting"}))
-                        for t in reversed(view.tasks) if t.waiting)
+        # units' abilities waiting for the effects resolving now (ruling R31) in the order they
+        # will resolve: a lower task's first (an inner one's join them when it ends), each
+        # task's in the order they were set off (the view lists them nearest-first below it)
+        waiting: list[TrackItem] = []
+        group: list[TrackItem] = []
+        for t in view.tasks:
+            if t.waiting:
+                group.append(task(t, frozenset({"waiting"})))
+            else:
+                waiting += reversed(group)
+                group = []
         notes = ("attacked_enemy",) if view.attacked_enemy else ()
         return TrackView((TrackFrame("sw.track.turn", {"turn": view.turn}, tuple(items),
                                      notes=notes),
-                          TrackFrame("sw.track.tasks", {}, tasks, queue=waiting)))
+                          TrackFrame("sw.track.tasks", {}, tasks, queue=tuple(waiting))))
 
     # -- menus -----------------------------------------------------------------------------
     def concede_action(self, seat: int) -> Any:

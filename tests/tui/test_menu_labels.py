@@ -20,14 +20,15 @@ DECKS = ("chara-din-horda", "fairlight-tukortorony", "leah-csontkert", "raia-egi
 SEATS = (Seat("Anna", "", "human"), Seat("Bot", "", "ai:random"))
 
 
-def menus(game, lang: str):
-    """The menu of the pending decision: (group label, [option labels]) per line."""
+def menus(game, lang: str, ui=UI):
+    """The menu of the pending decision: (group label, [option labels]) per line, in the words
+    of ``ui`` (HKK's by default)."""
     d = game.pending()
     legal = game.legal_actions(d.player)
     view = game.ruleset.view(game.state, d.player)
     hints = game.ruleset.hints(view, legal)
     names = [s.name for s in game.header.seats]
-    table = UI.table(game.header, game.ruleset, names, lang)
+    table = ui.table(game.header, game.ruleset, names, lang)
     return build_groups(legal, hints, table, view)
 
 
@@ -132,21 +133,11 @@ def test_k15_3_an_attack_with_one_target_shows_it_and_its_preview_on_the_menu_li
         " takes 4; Tissue Eater dies"), attack.label
 
 
-def _sw_menus(game, lang: str):
-    from hkk_tui.rulesets.sw import UI as SW_UI
-
-    d = game.pending()
-    legal = game.legal_actions(d.player)
-    view = game.ruleset.view(game.state, d.player)
-    hints = game.ruleset.hints(view, legal)
-    table = SW_UI.table(game.header, game.ruleset, ["Anna", "Bot"], lang)
-    return build_groups(legal, hints, table, view)
-
-
 def test_sw_gl_kenyszerites_a_push_menu_line_says_a_square_and_its_list_names_each():
     """Glacier Shift pushes the gate 1 or 2 squares: the menu's line is "Choose a square" (it
     used to read "Choose b3", the first square of six), and its list names every square."""
     from engine.sw import actions as SA
+    from hkk_tui.rulesets.sw import UI as SW_UI
     from tests.sw.helpers import scenario, sq
 
     game, lab = scenario("""
@@ -163,7 +154,7 @@ board = [{ card = "br-grubnik", square = "f8" }]
     game.submit(0, SA.PlayEvent(game.state.players[0].hand[0]))
     game.submit(0, SA.PickCard(lab["gate"]))
     for lang, line in (("en", "Choose a square"), ("hu", "Válassz mezőt")):
-        squares = [g for g in _sw_menus(game, lang) if g.kind == "pick_square"]
+        squares = [g for g in menus(game, lang, SW_UI) if g.kind == "pick_square"]
         assert [g.label for g in squares] == [line]
         assert sorted(squares[0].labels) == ["a4", "b3", "b5", "b6", "c4", "d4"]
     game.submit(0, SA.PickSquare(sq("b5")))
