@@ -6,6 +6,7 @@ led by the ruleset's heuristic bot, sees the turn through and stops there."""
 
 from __future__ import annotations
 
+import ast
 import math
 import random
 
@@ -43,6 +44,53 @@ def test_fit_recovers_the_weights_that_made_the_outcomes():
     assert w[1] == pytest.approx(-0.8, abs=0.2)
     assert abs(w[2]) < 0.15
     assert evalfit.log_loss(w, xs, ys) < evalfit.log_loss([0.0] * 3, xs, ys)
+
+
+def test_a_floor_keeps_a_weight_the_outcomes_would_push_below_it():
+    rng = random.Random(5)
+    truth = [-0.5, 1.0]
+    xs, ys = [], []
+    for _ in range(3000):
+        x = [rng.uniform(-2, 2) for _ in truth]
+        p = 1 / (1 + math.exp(-sum(w * v for w, v in zip(truth, x))))
+        xs.append(x)
+        ys.append(1.0 if rng.random() < p else 0.0)
+    free = evalfit.fit(xs, ys, l2=0.1)
+    assert free[0] == pytest.approx(-0.5, abs=0.15)
+    floored = evalfit.fit(xs, ys, l2=0.1, floors=[[1.0, 0.0]])   # w0 >= 0
+    assert -1e-5 < floored[0] < 0.01
+    assert floored[1] == pytest.approx(1.0, abs=0.25)
+    # a floor the outcomes keep anyway changes nothing
+    assert evalfit.fit(xs, ys, l2=0.1, floors=[[0.0, 1.0]]) == pytest.approx(free, abs=1e-6)
+
+
+def test_k_32_1_playing_any_creature_of_the_shipped_decks_does_not_lower_the_evaluation(
+        mid_game):
+    """A creature played from hand goes into the reserve (K 32.1). The weights are fitted with
+    every such move held at or above 0 (evalfit --floors): fitted without, they priced half of
+    the Mutant Horde's creatures below a card in hand, and the search held them back."""
+    from engine.hkk import pool as P
+
+    rules, state = mid_game
+    pool = P.default_pool()
+    mover = state.active
+    hand = state.players[mover].hand
+    assert hand, "the fixed position has cards in hand"
+    before = evaluate(state, rules.pool)[mover]
+    cids = sorted({cid for deck in P.list_decks(pool) for cid in deck.cards
+                   if pool[cid].is_creature})
+    assert len(cids) > 30
+    cheaper = []
+    for cid in cids:
+        after = rules.clone(state)
+        iid = after.players[mover].hand.pop()
+        after.cards[iid].cid = cid
+        after.cards[iid].zone = "reserve"
+        after.players[mover].reserve.append(iid)
+        pool_with = {**rules.pool, cid: pool[cid]}
+        if evaluate(after, pool_with)[mover] < before - 1e-6:
+            cheaper.append(cid)
+    assert cheaper == []
 
 
 @pytest.mark.parametrize("ruleset, games, rows, max_loss", [("hkk", 40, 500, 0.62),
@@ -209,3 +257,17 @@ def test_evalfit_prints_weights_for_every_feature_and_refuses_a_ruleset_without_
     assert "held out: log loss" in out.err and "the weights in use" in out.err
     assert evalfit.main(["--ruleset", "tk", "--games", "2"]) == 2     # 2-4 seats, not fitted
     assert "no feature row to fit" in capsys.readouterr().err
+    assert evalfit.main(["--ruleset", "sw", "--games", "2", "--floors"]) == 2
+    assert "declares no floors" in capsys.readouterr().err
+
+
+def test_evalfit_with_floors_says_which_floors_held_and_keeps_them_all(capsys):
+    from engine.hkk.search_hooks import creature_floors
+
+    assert evalfit.main(["--ruleset", "hkk", "--games", "6", "--seed", "3", "--floors"]) == 0
+    out = capsys.readouterr()
+    assert f"{len(creature_floors())} floors kept; held at 0:" in out.err
+    weights = ast.literal_eval(out.out.split("=", 1)[1])  # the printed dict
+    row_weights = [weights[n] for n in (*NAMES, "turn")]
+    for what, row in creature_floors():
+        assert sum(a * w for a, w in zip(row, row_weights)) > -1e-3, what

@@ -77,11 +77,13 @@ def collect(ruleset: str, games: int, seed: int, epsilon: float = 0.1, every: in
     return xs, ys
 
 
-def fit(xs: list[list[float]], ys: list[float], l2: float = 1.0, rounds: int = 25
-        ) -> list[float]:
+def fit(xs: list[list[float]], ys: list[float], l2: float = 1.0, rounds: int = 25,
+        floors: list[list[float]] = ()) -> list[float]:
     """Logistic regression without intercept (the rows are antisymmetric: a position seen from
     the other seat is the negated row with the complementary outcome), L2-regularised, by
-    Newton's method."""
+    Newton's method. With ``floors`` (rows ``a``), the weights keep ``a . w >= 0`` for each:
+    every Newton step minimises the loss's quadratic model plus a steep penalty on each floor
+    it would break (:func:`_floored_step`), so the answer breaks none by more than about 1e-6."""
     k = len(xs[0])
     w = [0.0] * k
     for _ in range(rounds):
@@ -100,11 +102,46 @@ def fit(xs: list[list[float]], ys: list[float], l2: float = 1.0, rounds: int = 2
                 hx = h * xi
                 for j in range(k):
                     hi[j] += hx * x[j]
-        step = _solve(hess, grad)
+        step = _floored_step(hess, grad, w, floors) if floors else _solve(hess, grad)
         w = [wi - si for wi, si in zip(w, step)]
         if max(abs(s) for s in step) < 1e-7:
             break
     return w
+
+
+#: how steep the penalty on a broken floor is, against the loss's curvature (a floor ends up
+#: broken by about the loss's slope over this)
+FLOOR_PENALTY = 1e8
+
+
+def _floored_step(hess: list[list[float]], grad: list[float], w: list[float],
+                  floors: list[list[float]]) -> list[float]:
+    """The Newton step ``s`` (the new weights are ``w - s``) that minimises the quadratic model
+    ``-grad.s + s.hess.s/2`` plus ``FLOOR_PENALTY/2 * (a.(w - s))**2`` for every floor ``a`` the
+    new weights break: the set of broken floors is found by repeating until it stays the same
+    (a floor the penalty holds ends a hair below 0, so it stays in the set; one the step leaves
+    above 0 leaves it)."""
+    k = len(w)
+    active: frozenset[int] = frozenset()
+    step = _solve(hess, grad)
+    for _ in range(50):
+        new = [wi - si for wi, si in zip(w, step)]
+        broken = frozenset(n for n, a in enumerate(floors)
+                           if sum(ai * wi for ai, wi in zip(a, new)) < 0)
+        if broken == active:
+            break
+        active = broken
+        h = [row[:] for row in hess]
+        g = grad[:]
+        for n in active:
+            a = floors[n]
+            aw = sum(ai * wi for ai, wi in zip(a, w))
+            for i in range(k):
+                g[i] += FLOOR_PENALTY * a[i] * aw
+                for j in range(k):
+                    h[i][j] += FLOOR_PENALTY * a[i] * a[j]
+        step = _solve(h, g)
+    return step
 
 
 def _solve(a: list[list[float]], b: list[float]) -> list[float]:
@@ -166,15 +203,29 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--epsilon", type=float, default=0.1,
                     help="how often a bot plays a random legal move instead (default 0.1)")
     ap.add_argument("--every", type=int, default=3, help="take every Nth decision (default 3)")
+    ap.add_argument("--floors", action="store_true",
+                    help="keep the ruleset's floors (SearchHooks.floors): rows the weights "
+                         "must not price below 0")
     args = ap.parse_args(argv)
     hooks = ruleset_hooks(args.ruleset)
     if hooks.features is None or not hooks.feature_names:
         print(f"The ruleset {args.ruleset!r} has no feature row to fit "
               "(its SearchHooks.features and feature_names).", file=sys.stderr)
         return 2
+    floors: list[tuple[str, list[float]]] = []
+    if args.floors:
+        if hooks.floors is None:
+            print(f"The ruleset {args.ruleset!r} declares no floors (SearchHooks.floors); "
+                  "fit without --floors.", file=sys.stderr)
+            return 2
+        floors = hooks.floors()
     xs, ys = collect(args.ruleset, args.games, args.seed, args.epsilon, args.every)
     cut = len(xs) * 4 // 5                # games are appended in order: the last fifth is held out
-    w = fit(xs[:cut], ys[:cut])
+    w = fit(xs[:cut], ys[:cut], floors=[row for _, row in floors])
+    held = [what for what, row in floors if sum(a * b for a, b in zip(row, w)) < 1e-4]
+    if floors:
+        print(f"# {len(floors)} floors kept; held at 0: {', '.join(held) or 'none'}",
+              file=sys.stderr)
     held_x, held_y = xs[cut:], ys[cut:]
     now = weights_in_use(hooks)
     print(f"# {len(xs)} positions from {args.games} games (seed {args.seed}, epsilon "

@@ -72,6 +72,11 @@ class SearchHooks:
     features: Callable[[Any], list[float]] | None = None
     feature_names: tuple[str, ...] = ()
     weights: dict[str, float] | None = None
+    #: what the fitted weights must keep, whatever the fit finds: (what it says, row ``a``)
+    #: pairs, each asking ``a . weights >= 0`` (engine.ai.evalfit --floors; None: none). A fit
+    #: to outcomes reads correlations: where two features move together it may price a move
+    #: the game rewards below 0, and the search would then shun it
+    floors: Callable[[], list[tuple[str, list[float]]]] | None = None
     #: the seat's view as the prior needs it, inside samples (None: ``ruleset.view``): the
     #: same facts, less what only a screen shows (HKK's combat forecast)
     view: Callable[[Any, int], Any] | None = None

@@ -103,51 +103,54 @@ NAMES = ("life", "low_life", "attack", "health", "creatures", "creature_cost", "
          "permanents", "hand", "vp", "mc", "deck", "no_deck")
 
 #: the evaluation's weights, fitted to game outcomes by ``python -m engine.ai.evalfit --ruleset
-#: hkk --games 3000 --seed 1`` (a logistic regression of the winner on the difference of the
-#: players' :func:`features`; on the 23,000 held-out positions: log loss 0.546 and the winner
-#: called right 75.5% of the time, against 0.632 and 69.5% for the hand-set weights before it).
+#: hkk --games 3000 --seed 1 --floors`` (a logistic regression of the winner on the difference
+#: of the players' :func:`features`, with :func:`creature_floors` kept: playing any creature of
+#: the shipped decks from hand may not lower the value; on the 31,500 held-out positions: log
+#: loss 0.551 and the winner called right 75.1% of the time, against 0.546 and 75.5% for the
+#: same fit without the floors, and 0.632 and 69.5% for the hand-set weights before those).
+#: Why the floors (measured, 2026-12-01): fitted freely, the weights read as the price of a move
+#: made a creature played from hand into the reserve lower the value (creatures + cost x
+#: creature_cost + attack x damage + health x HP - hand) for 10 of the Mutant Horde's 20
+#: creatures (a 1-cost 1/1: -0.196; a 3-cost 6/5: -0.183, as attack and health, collinear with
+#: cost and count, weighed below 0) and for 6-10 of the other decks' 19-20; only the guard post
+#: (+0.311) paid for it. The search held creatures back, most of all as the Horde, a slow deck
+#: (0.56 over the 1 s record's 50 games with it, 0.70 overall). A fit with every material
+#: weight at least 0 is not the cure (it puts a card in hand at 0.167 and a creature's cost at
+#: 0.018); the floors cost the fit little (log loss +0.004) and five creatures are held at 0.
+#: At 0.25 s a move over seed 1's first 100 seat-swapped games (CPU clock), the search with the
+#: floors of a fit of 8,000 games (weights within 0.04 of these) scored 0.725 (71-26-3) against 0.690
+#: for the free weights.
 #: Tried and left out: four threat features (what each side's guard post could deal past the
 #: other's by breaking through, K 34.3-34.4, capped at the life left, and whether that kills;
 #: the same for the player to move with every creature it could still post, K 32.1). Refitted
 #: the same way they called unseen games barely better (log loss 0.5411 against 0.5462, winner
-#: called 75.1% against 75.5%), and the search with them scored 0.640 against these weights'
+#: called 75.1% against 75.5%), and the search with them scored 0.640 against the free weights'
 #: 0.690 over the same 100 seat-swapped games (0.25 s a move, CPU clock, seed 1).
 #: Also tried and left out: a value for each card on the table. Fitted on the turn-start
 #: positions of 8,000 greedy games, with each game's two decks as extra columns so that a
 #: strong deck's cards are not credited with its wins, it called unseen games better
 #: (log loss 0.552 against 0.576 for these features fitted the same way), but the search
-#: with it scored 0.700 (68-28-4) against these weights' 0.690 over the same 100 games (0.25 s a
+#: with it scored 0.700 (68-28-4) against the free weights' 0.690 over the same 100 games (0.25 s a
 #: move, CPU clock, seed 1): within chance. And the threat made a fact instead of a feature:
 #: the life of the player not to move less what the mover's three strongest creatures could
 #: deal past its guard post this turn (K 34.4, 5.4.3), weights refitted on those positions
 #: (log loss 0.590 against 0.594): 0.641 against 0.687 over the same 99 games, worse, like
-#: the threat features above. The search loses most as the Mutant Horde
-#: (0.56 over the 1 s record's 50 games with it, 0.70 overall), a slow deck: in its lost
-#: games it held back creatures while a faster deck attacked, and a creature guards only from
-#: the turn after it is played (K 32.1), which a search that looks to the end of its own turn
-#: does not see. Read as the price of a move, these weights say the same: a creature played
-#: from hand into the reserve changes the value by creatures + cost x creature_cost + attack x
-#: damage + health x HP - hand, below 0 for 10 of the Horde's 20 creatures (a 1-cost 1/1:
-#: -0.196; a 3-cost 6/5: -0.183, as attack and health, collinear with cost and count, weigh
-#: below 0) and for 6-10 of the other decks' 19-20; only the guard post (+0.311) pays for it.
-#: A fit that keeps a creature on the table worth at least a card in hand is the next thing to
-#: measure (a fit with every material weight at least 0 is not it: it puts a card in hand at
-#: 0.167 and a creature's cost at 0.018).
+#: the threat features above.
 WEIGHTS = {
-    "life": 0.0583,
-    "low_life": 0.2111,
-    "attack": -0.0330,
-    "health": -0.0393,
-    "creatures": -0.1782,
-    "creature_cost": 0.1675,
-    "guards": 0.3111,
-    "permanents": 0.0627,
-    "hand": 0.1133,
-    "vp": -0.0078,
-    "mc": -0.0295,
-    "deck": 0.0939,
-    "no_deck": -0.4686,
-    "turn": 0.1213,
+    "life": 0.0552,
+    "low_life": 0.2034,
+    "attack": -0.0399,
+    "health": 0.0,
+    "creatures": 0.0091,
+    "creature_cost": 0.0998,
+    "guards": 0.2271,
+    "permanents": 0.0629,
+    "hand": 0.0690,
+    "vp": -0.0133,
+    "mc": -0.0354,
+    "deck": 0.0925,
+    "no_deck": -0.6348,
+    "turn": 0.1140,
 }
 _W = tuple(WEIGHTS[name] for name in (*NAMES, "turn"))
 
@@ -193,6 +196,29 @@ def evaluate(state: State, pool: dict) -> tuple[float, float]:
     return fitted_value(_W, feature_row(state, pool))
 
 
+def creature_floors() -> list[tuple[str, list[float]]]:
+    """The fit's floors (``SearchHooks.floors``): for each creature of the shipped decks, the
+    row of playing it from hand into the reserve (K 32.1) — one creature more, its cost, attack
+    and health, one card less in hand — which the weights must not price below 0."""
+    from engine.hkk import pool as P
+
+    pool = P.default_pool()
+    at = {name: i for i, name in enumerate((*NAMES, "turn"))}
+    out = []
+    for cid in sorted({cid for deck in P.list_decks(pool) for cid in deck.cards}):
+        d = pool[cid]
+        if not d.is_creature:
+            continue
+        row = [0.0] * len(at)
+        row[at["creatures"]] = 1.0
+        row[at["creature_cost"]] = float(d.cost)
+        row[at["attack"]] = float(d.damage)
+        row[at["health"]] = float(d.hp or 0)
+        row[at["hand"]] = -1.0
+        out.append((f"{cid} played from hand", row))
+    return out
+
+
 @lru_cache(maxsize=16)
 def hooks(ruleset: Any) -> SearchHooks:
     """The hooks of one HKK rules object (they need its card pool)."""
@@ -214,6 +240,7 @@ def hooks(ruleset: Any) -> SearchHooks:
         features=lambda state: feature_row(state, pool),
         feature_names=(*NAMES, "turn"),
         weights=WEIGHTS,
+        floors=creature_floors,
         tuning=TUNING)
 
 
