@@ -197,14 +197,15 @@ class SwProtocol:
         if top is not None and top.ask == "order":
             below = view.tasks[-2 - i] if view is not None and len(view.tasks) >= 2 + i else None
             src = card(below.card) if below is not None and below.card >= 0 else None
-            return ActionHint("order", "sw.act.order", {"index": i,
-                                                        "ability": below.ability if below else -1},
-                              src, option="sw.opt.index", option_params={"index": i})
+            named = {"card": below.card if below is not None else -1,
+                     "ability": below.ability if below is not None else -1}
+            return ActionHint("order", "sw.act.order", {"index": i, **named}, src,
+                              option="sw.opt.order", option_params=named)
         if top is not None and top.ask == "confirm":
             return ActionHint("confirm", "sw.act.yes", {"card": top.card, "ability": top.ability},
                               card(top.card) if top.card >= 0 else None)
-        return ActionHint("pick", "sw.act.pick_option",
-                          {"index": i, "card": top.card if top else -1,
-                           "ability": top.ability if top else -1},
+        params = {"index": i, "card": top.card if top else -1,
+                  "ability": top.ability if top else -1}
+        return ActionHint("pick", "sw.act.pick_option", params,
                           card(top.card) if top is not None and top.card >= 0 else None,
-                          option="sw.opt.index", option_params={"index": i})
+                          option="sw.opt.index", option_params=params)

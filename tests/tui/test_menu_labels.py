@@ -159,3 +159,102 @@ board = [{ card = "br-grubnik", square = "f8" }]
         assert sorted(squares[0].labels) == ["a4", "b3", "b5", "b6", "c4", "d4"]
     game.submit(0, SA.PickSquare(sq("b5")))
     assert game.state.cards[lab["gate"]].square == sq("b5")
+
+
+def _sw_menus(game, lang):
+    from hkk_tui.rulesets.sw import UI as SW_UI
+
+    return menus(game, lang, SW_UI)
+
+
+def test_sw_gl_idozites_the_order_menu_names_each_waiting_ability():
+    """Death Rattle destroys the Pilferer and the Warden: two Soul Drifts wait and the active
+    player orders them (SW gl. IDŐZÍTÉS, R27). The menu's line said "First: {card}:
+    {ability_name}" and its list "{choice} (1)", "{choice} (2)": the words were never filled
+    in. Now the line says what is chosen and the list names each ability by its card."""
+    from engine.sw import actions as SA
+    from tests.sw.helpers import scenario
+
+    game, lab = scenario("""
+active = 0
+phase = "attack"
+[[players]]
+magic = 3
+hand = ["aw-death-rattle"]
+board = [{ card = "aw-morkh", square = "a1" },
+         { card = "aw-crypt-warden", square = "c4", label = "warden" },
+         { card = "aw-wraith-archer", square = "c2", label = "archer" }]
+[[players]]
+board = [{ card = "br-grubnik", square = "f8" },
+         { card = "br-pilferer", square = "c5", label = "p" }]
+""")
+    game.submit(0, SA.PlayEvent(game.state.players[0].hand[0]))
+    game.submit(0, SA.PickCard(lab["warden"]))
+    assert game.pending().kind == "sw.order"
+    for lang, line, drift in (("en", "Choose what resolves first", "Soul Drift"),
+                              ("hu", "Válaszd ki, mi legyen előbb", "Lélekvándorlás")):
+        order = [g for g in _sw_menus(game, lang) if g.kind == "order"]
+        assert [g.label for g in order] == [line]
+        assert len(order[0].labels) == 2
+        for text in order[0].labels:
+            assert "{" not in text and drift in text and "(c2)" in text, text
+
+
+def test_sw_gl_felteteles_mod_a_choose_one_menu_names_both_options():
+    """Scrabble's upkeep: spend 1 magic or discard it (SW gl. FELTÉTELES MÓD). The menu's
+    list read "{choice} (1)", "{choice} (2)"; it now says each option in words."""
+    from engine.sw import actions as SA
+    from tests.sw.helpers import scenario
+
+    game, _ = scenario("""
+active = 1
+phase = "magic"
+[[players]]
+board = [{ card = "pd-svara", square = "a1" }]
+[[players]]
+magic = 3
+board = [{ card = "br-grubnik", square = "f8" },
+         { card = "br-scrabble", square = "c6", label = "s" }]
+""")
+    game.submit(1, SA.EndPhase())
+    assert game.pending().kind == "sw.option"
+    for lang, line, options in (
+            ("en", "Choose an option", ["Spend 1 magic", "Discard the unit"]),
+            ("hu", "Válassz lehetőséget", ["1 mágiapontot költesz", "Eldobod az egységet"])):
+        picks = [g for g in _sw_menus(game, lang) if g.kind == "pick_option"]
+        assert [g.label for g in picks] == [line]
+        assert picks[0].labels == options
+
+
+@pytest.mark.parametrize("ruleset, seed", [(r, s) for r in ("hkk", "sw", "tk", "mk")
+                                           for s in range(2)])
+def test_no_menu_of_a_random_game_leaves_a_word_unfilled(ruleset, seed):
+    """Every line and option of every menu of random games is in words: no "{placeholder}"
+    of the catalog is left, in either language (Summoner Wars' order and choose-one menus
+    left theirs)."""
+    from engine.core import registry
+    from engine.core.game import Game
+    from hkk_tui.rulesets import get_ui
+
+    plugin = registry.get(ruleset)
+    ui = get_ui(ruleset)
+    decks = [d.id for d in plugin.decks()]
+    chosen = (decks[seed % len(decks)], decks[(seed + 1) % len(decks)])
+    header = plugin.new_header(chosen, seed, seats=tuple(
+        Seat(n, d, "human") for n, d in zip(("Anna", "Bot"), chosen)))
+    game = Game.new(plugin.ruleset_for(header), header)
+    rng = random.Random(seed)
+    kinds = set()
+    for step in range(300):
+        d = game.pending()
+        if d is None:
+            break
+        kinds.add(d.kind)
+        for lang in ("en", "hu"):
+            for g in menus(game, lang, ui):
+                for text in (g.label, *g.labels):
+                    assert "{" not in text, (seed, step, d.kind, lang, g.label, g.labels)
+        legal = [a for a in game.legal_actions(d.player)
+                 if type(a).__name__ not in ("Concede", "OfferDraw")]
+        game.submit(d.player, rng.choice(legal))
+    assert len(kinds) >= 3, kinds

@@ -208,18 +208,24 @@ class SwTable(Table):
             return A.Summon(ref.id, 0)
         return A.Build(ref.id, 0)
 
+    #: a menu line that gathers several options says what they choose, not the first one's
+    #: words (single_label names the one when there is only one)
+    GATHERED = {"act.pick_square": "act.pick_a_square", "act.pick_option": "act.pick_an_option",
+                "act.order": "act.order_which"}
+
     def label(self, hint: ActionHint, view: Any) -> str:
-        if local(hint.label) == "act.pick_square":      # the line of all the squares offered
-            return self.t("act.pick_a_square")
+        gathered = self.GATHERED.get(local(hint.label))
+        if gathered is not None:                        # the line of all the options offered
+            return self.t(gathered)
         text = self.t(hint.label, **self._params(hint.params, view))
         if hint.cost:
             text += f" ({self.t(hint.cost, **self._params(hint.cost_params, view))})"
         return text
 
     def single_label(self, label: str, option: str, hint: ActionHint) -> str:
-        """One square offered: its line names it ("Choose b5")."""
-        if local(hint.label) == "act.pick_square":
-            return self.t(hint.label, **hint.params)
+        """One square, option or effect offered: its line names it ("Choose b5")."""
+        if local(hint.label) in self.GATHERED:
+            return self.t(hint.label, **self._params(hint.params, None))
         return label
 
     def option_label(self, hint: ActionHint, view: Any) -> str:
