@@ -252,11 +252,12 @@ class HkkApp(App):
             return Seat(t("seat.you", L), deck, kind)
         return Seat(t("seat.player", L, n=i + 1), deck, kind)
 
-    def open_session(self, session: Any) -> Any:
-        """Show a game that is already set up (scenarios, tests)."""
+    def open_session(self, session: Any, intro: str = "") -> Any:
+        """Show a game that is already set up (scenarios, tests); ``intro``: words to show
+        once at its start (a scenario's title and description)."""
         from hkk_tui.screens.game import GameScreen
 
-        screen = GameScreen(session)
+        screen = GameScreen(session, intro)
         self.push_screen(screen)
         return screen
 
@@ -360,11 +361,11 @@ class HkkApp(App):
             self.notify(t("error.start", L, error=str(exc)), severity="error", timeout=10)
             return
         session = GameSession(game=game, lang=L, path=Path(game.writer.path)).attach_bots()
-        self.open_session(session)
         title = getattr(spec, "title", None)
         desc = getattr(spec, "description", None)
-        if title is not None and desc is not None:
-            self.notify(f"{getattr(title, L, '')}\n{getattr(desc, L, '')}", timeout=20)
+        intro = f"{getattr(title, L, '')}\n{getattr(desc, L, '')}" \
+            if title is not None and desc is not None else ""
+        self.open_session(session, intro)
 
 
 def run_app(**kwargs: Any) -> int:

@@ -68,15 +68,21 @@ class HandOverScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("enter,space", "ready", "key.ready")]
 
-    def __init__(self, name: str, lang: str):
+    def __init__(self, name: str, lang: str, intro: str = ""):
         super().__init__()
         self.player_name, self.lang = name, lang
+        #: what the game opens with (a scenario's title, then what it teaches), shown here
+        self.intro = intro
 
     def compose(self) -> ComposeResult:
         with Vertical(id="handover"):
             yield Static(Text(t("handover.title", self.lang, player=self.player_name),
                               style="bold"), id="handover-title")
             yield Static(t("handover.body", self.lang, player=self.player_name))
+            if self.intro:
+                title, _, body = self.intro.partition("\n")
+                yield Static(Text.assemble("\n", (title, "bold"), "\n", body),
+                             id="handover-intro")
         yield I18nFooter()
 
     def action_ready(self) -> None:

@@ -98,10 +98,13 @@ class GameScreen(PlaybackMixin, Screen):
         Binding("escape", "menu", "key.menu"),
     ]
 
-    def __init__(self, session: GameSession) -> None:
+    def __init__(self, session: GameSession, intro: str = "") -> None:
         # ``ruleset-<name>``: a ruleset's layout CSS applies to its own games only
         super().__init__(classes=f"ruleset-{session.ui.name}")
         self.session = session
+        #: words to show once at the start (a scenario's title and what it teaches): inside the
+        #: first hand-over dialog, where a toast would cover it, or else as a toast
+        self.intro = intro
         self.lang = session.lang
         self.ui = session.ui
         if self.ui.bindings:                 # a ruleset's own keys (HKK: g graveyards, v Void)
@@ -146,6 +149,9 @@ class GameScreen(PlaybackMixin, Screen):
             self.app.notify(self.session.problem, severity="warning", timeout=8)
         self.query_one(f"#{self.ui.first_focus}").focus()
         self.after_change(full_log=True)
+        if self.intro:                      # no hand-over took it
+            self.app.notify(self.intro, timeout=20)
+            self.intro = ""
 
     # ------------------------------------------------------------------ refresh
     def after_change(self, full_log: bool = False) -> None:
@@ -251,7 +257,9 @@ class GameScreen(PlaybackMixin, Screen):
             self.session.shown = player
             self.after_change()
 
-        self.app.push_screen(HandOverScreen(self.session.names()[player], self.lang), ready)
+        intro, self.intro = self.intro, ""
+        self.app.push_screen(HandOverScreen(self.session.names()[player], self.lang, intro),
+                             ready)
 
     # ------------------------------------------------------------------ the AI
     def _schedule_bot(self) -> None:
