@@ -171,7 +171,8 @@ def test_sw_gl_idozites_the_order_menu_names_each_waiting_ability():
     """Death Rattle destroys the Pilferer and the Warden: two Soul Drifts wait and the active
     player orders them (SW gl. IDŐZÍTÉS, R27). The menu's line said "First: {card}:
     {ability_name}" and its list "{choice} (1)", "{choice} (2)": the words were never filled
-    in. Now the line says what is chosen and the list names each ability by its card."""
+    in. Now the line says what is chosen and the list names each ability by its card and the
+    death that set it off."""
     from engine.sw import actions as SA
     from tests.sw.helpers import scenario
 
@@ -198,6 +199,11 @@ board = [{ card = "br-grubnik", square = "f8" },
         assert len(order[0].labels) == 2
         for text in order[0].labels:
             assert "{" not in text and drift in text and "(c2)" in text, text
+        # one Soul Drift for each death: each says whose death set it off
+        by = {"en": ("Pilferer", "Crypt Warden"), "hu": None}[lang]
+        if by:
+            assert sorted(order[0].labels) == sorted(
+                f"Wraith Archer (c2): Soul Drift, set off by {name}" for name in by)
 
 
 def test_sw_gl_felteteles_mod_a_choose_one_menu_names_both_options():
