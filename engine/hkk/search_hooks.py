@@ -119,7 +119,9 @@ NAMES = ("life", "low_life", "attack", "health", "creatures", "creature_cost", "
 #: 0.018); the floors cost the fit little (log loss +0.004) and five creatures are held at 0.
 #: At 0.25 s a move over seed 1's first 100 seat-swapped games (CPU clock), the search with the
 #: floors of a fit of 8,000 games (weights within 0.04 of these) scored 0.725 (71-26-3) against
-#: 0.690 for the free weights.
+#: 0.690 for the free weights. At 1 s a move over the record's 200 games (saves/hkk/tournaments,
+#: seed 1, CPU clock): 142-55-3, 0.718 (Wilson 0.651-0.775; 754 simulations a move) against the
+#: free weights' 0.698; as the Horde 0.71 (was 0.56).
 #: Tried and left out: four threat features (what each side's guard post could deal past the
 #: other's by breaking through, K 34.3-34.4, capped at the life left, and whether that kills;
 #: the same for the player to move with every creature it could still post, K 32.1). Refitted
