@@ -129,3 +129,20 @@ def position(phase: str, b0: str = "", b1: str = "", m0: int = 5, m1: int = 5, h
     text = f'active = {active}\nphase = "{phase}"\nturn = 5\n{extra}\n' + TWO_SUMMONERS.format(
         m0=m0, m1=m1, b0=b0, b1=b1, h0=h0, h1=h1)
     return scenario(text, **options)
+
+
+#: Death Rattle in hand; its target, the Crypt Warden, stands next to an enemy Pilferer it will
+#: destroy, and a Wraith Archer within 3 squares of both (one Soul Drift per death, ruling R31)
+DEATH_RATTLE_TWO_DEATHS = """
+active = 0
+phase = "attack"
+[[players]]
+magic = 3
+hand = ["aw-death-rattle"]
+board = [{ card = "aw-morkh", square = "a1" },
+         { card = "aw-crypt-warden", square = "c4", label = "warden" },
+         { card = "aw-wraith-archer", square = "c2", label = "archer" }]
+[[players]]
+board = [{ card = "br-grubnik", square = "f8" },
+         { card = "br-pilferer", square = "c5", label = "p" }]
+"""

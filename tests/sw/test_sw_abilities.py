@@ -14,7 +14,7 @@ from engine.sw import events as E
 from engine.sw.scenario import labels_of
 
 from tests.sw.helpers import (
-    PLUGIN, card, emitted, kinds, life, position, scenario, sq, strength,
+    DEATH_RATTLE_TWO_DEATHS, PLUGIN, card, emitted, kinds, life, position, scenario, sq, strength,
 )
 
 MELEE = ["m"]
@@ -452,20 +452,7 @@ def test_sw_gl_kepesseg_unit_abilities_set_off_by_death_rattle_wait_until_it_is_
     (gl. KÉPESSÉG, ruling R31): the Warden is destroyed first, and only then are the two Soul
     Drifts (one per death) offered, in the order the active player chooses (R27). Before, the
     first Soul Drift was asked with the Warden still standing."""
-    text = """
-active = 0
-phase = "attack"
-[[players]]
-magic = 3
-hand = ["aw-death-rattle"]
-board = [{ card = "aw-morkh", square = "a1" },
-         { card = "aw-crypt-warden", square = "c4", label = "warden" },
-         { card = "aw-wraith-archer", square = "c2", label = "archer" }]
-[[players]]
-board = [{ card = "br-grubnik", square = "f8" },
-         { card = "br-pilferer", square = "c5", label = "p" }]
-"""
-    game, lab = scenario(text)
+    game, lab = scenario(DEATH_RATTLE_TWO_DEATHS)
     rattle = game.state.players[0].hand[0]
     game.submit(0, A.PlayEvent(rattle))
     events = game.submit(0, A.PickCard(lab["warden"]))

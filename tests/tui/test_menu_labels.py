@@ -174,21 +174,9 @@ def test_sw_gl_idozites_the_order_menu_names_each_waiting_ability():
     in. Now the line says what is chosen and the list names each ability by its card and the
     death that set it off."""
     from engine.sw import actions as SA
-    from tests.sw.helpers import scenario
+    from tests.sw.helpers import DEATH_RATTLE_TWO_DEATHS, scenario
 
-    game, lab = scenario("""
-active = 0
-phase = "attack"
-[[players]]
-magic = 3
-hand = ["aw-death-rattle"]
-board = [{ card = "aw-morkh", square = "a1" },
-         { card = "aw-crypt-warden", square = "c4", label = "warden" },
-         { card = "aw-wraith-archer", square = "c2", label = "archer" }]
-[[players]]
-board = [{ card = "br-grubnik", square = "f8" },
-         { card = "br-pilferer", square = "c5", label = "p" }]
-""")
+    game, lab = scenario(DEATH_RATTLE_TWO_DEATHS)
     game.submit(0, SA.PlayEvent(game.state.players[0].hand[0]))
     game.submit(0, SA.PickCard(lab["warden"]))
     assert game.pending().kind == "sw.order"
