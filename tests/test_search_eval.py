@@ -30,15 +30,21 @@ def mid_game():
     return rules, state
 
 
-def test_fit_recovers_the_weights_that_made_the_outcomes():
-    rng = random.Random(3)
-    truth = [1.5, -0.8, 0.0]
+def _outcomes(truth: list[float], n: int, seed: int) -> tuple[list[list[float]], list[float]]:
+    """``n`` rows of features drawn in [-2, 2], each with an outcome drawn from the logistic of
+    the ``truth`` weights."""
+    rng = random.Random(seed)
     xs, ys = [], []
-    for _ in range(4000):
+    for _ in range(n):
         x = [rng.uniform(-2, 2) for _ in truth]
         p = 1 / (1 + math.exp(-sum(w * v for w, v in zip(truth, x))))
         xs.append(x)
         ys.append(1.0 if rng.random() < p else 0.0)
+    return xs, ys
+
+
+def test_fit_recovers_the_weights_that_made_the_outcomes():
+    xs, ys = _outcomes([1.5, -0.8, 0.0], 4000, seed=3)
     w = evalfit.fit(xs, ys, l2=0.1)
     assert w[0] == pytest.approx(1.5, abs=0.25)
     assert w[1] == pytest.approx(-0.8, abs=0.2)
@@ -47,14 +53,7 @@ def test_fit_recovers_the_weights_that_made_the_outcomes():
 
 
 def test_a_floor_keeps_a_weight_the_outcomes_would_push_below_it():
-    rng = random.Random(5)
-    truth = [-0.5, 1.0]
-    xs, ys = [], []
-    for _ in range(3000):
-        x = [rng.uniform(-2, 2) for _ in truth]
-        p = 1 / (1 + math.exp(-sum(w * v for w, v in zip(truth, x))))
-        xs.append(x)
-        ys.append(1.0 if rng.random() < p else 0.0)
+    xs, ys = _outcomes([-0.5, 1.0], 3000, seed=5)
     free = evalfit.fit(xs, ys, l2=0.1)
     assert free[0] == pytest.approx(-0.5, abs=0.15)
     floored = evalfit.fit(xs, ys, l2=0.1, floors=[[1.0, 0.0]])   # w0 >= 0

@@ -126,8 +126,7 @@ def _floored_step(hess: list[list[float]], grad: list[float], w: list[float],
     step = _solve(hess, grad)
     for _ in range(50):
         new = [wi - si for wi, si in zip(w, step)]
-        broken = frozenset(n for n, a in enumerate(floors)
-                           if sum(ai * wi for ai, wi in zip(a, new)) < 0)
+        broken = frozenset(n for n, a in enumerate(floors) if _dot(a, new) < 0)
         if broken == active:
             break
         active = broken
@@ -135,13 +134,17 @@ def _floored_step(hess: list[list[float]], grad: list[float], w: list[float],
         g = grad[:]
         for n in active:
             a = floors[n]
-            aw = sum(ai * wi for ai, wi in zip(a, w))
+            aw = _dot(a, w)
             for i in range(k):
                 g[i] += FLOOR_PENALTY * a[i] * aw
                 for j in range(k):
                     h[i][j] += FLOOR_PENALTY * a[i] * a[j]
         step = _solve(h, g)
     return step
+
+
+def _dot(a: list[float], b: list[float]) -> float:
+    return sum(x * y for x, y in zip(a, b))
 
 
 def _solve(a: list[list[float]], b: list[float]) -> list[float]:
@@ -222,8 +225,8 @@ def main(argv: list[str] | None = None) -> int:
     xs, ys = collect(args.ruleset, args.games, args.seed, args.epsilon, args.every)
     cut = len(xs) * 4 // 5                # games are appended in order: the last fifth is held out
     w = fit(xs[:cut], ys[:cut], floors=[row for _, row in floors])
-    held = [what for what, row in floors if sum(a * b for a, b in zip(row, w)) < 1e-4]
     if floors:
+        held = [what for what, row in floors if _dot(row, w) < 1e-4]
         print(f"# {len(floors)} floors kept; held at 0: {', '.join(held) or 'none'}",
               file=sys.stderr)
     held_x, held_y = xs[cut:], ys[cut:]

@@ -198,12 +198,12 @@ class SwProtocol:
             below = view.tasks[-2 - i] if view is not None and len(view.tasks) >= 2 + i else None
             src = card(below.card) if below is not None and below.card >= 0 else None
             named = {"card": below.card if below is not None else -1,
-                     "ability": below.ability if below is not None else -1}
-            # what set it off tells two of the same ability apart (one Soul Drift per death)
-            by = below.slots.get("trigger", -1) if below is not None else -1
+                     "ability": below.ability if below is not None else -1,
+                     # what set it off tells two of the same ability apart (a Soul Drift a death)
+                     "by": below.slots.get("trigger", -1) if below is not None else -1}
             return ActionHint("order", "sw.act.order", {"index": i, **named}, src,
-                              option="sw.opt.order_by" if by >= 0 else "sw.opt.order",
-                              option_params={**named, "by": by} if by >= 0 else named)
+                              option="sw.opt.order_by" if named["by"] >= 0 else "sw.opt.order",
+                              option_params=named)
         if top is not None and top.ask == "confirm":
             return ActionHint("confirm", "sw.act.yes", {"card": top.card, "ability": top.ability},
                               card(top.card) if top.card >= 0 else None)

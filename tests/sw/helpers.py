@@ -146,3 +146,16 @@ board = [{ card = "aw-morkh", square = "a1" },
 board = [{ card = "br-grubnik", square = "f8" },
          { card = "br-pilferer", square = "c5", label = "p" }]
 """
+
+#: the Burrow Rabble's Scrabble on the board at the end of its player's magic phase, with
+#: ``{magic}`` magic: its upkeep asks to spend 1 magic or discard it (gl. FELTÉTELES MÓD)
+SCRABBLE_UPKEEP = """
+active = 1
+phase = "magic"
+[[players]]
+board = [{ card = "pd-svara", square = "a1" }]
+[[players]]
+magic = {magic}
+board = [{ card = "br-grubnik", square = "f8" },
+         { card = "br-scrabble", square = "c6", label = "s" }]
+"""

@@ -14,7 +14,8 @@ from engine.sw import events as E
 from engine.sw.scenario import labels_of
 
 from tests.sw.helpers import (
-    DEATH_RATTLE_TWO_DEATHS, PLUGIN, card, emitted, kinds, life, position, scenario, sq, strength,
+    DEATH_RATTLE_TWO_DEATHS, PLUGIN, SCRABBLE_UPKEEP, card, emitted, kinds, life, position,
+    scenario, sq, strength,
 )
 
 MELEE = ["m"]
@@ -319,16 +320,7 @@ board = [{ card = "br-grubnik", square = "f8" },
 
 
 def test_sw_gl_felteteles_mod_upkeep_pay_or_discard():
-    text = """
-active = 1
-phase = "magic"
-[[players]]
-board = [{ card = "pd-svara", square = "a1" }]
-[[players]]
-magic = {magic}
-board = [{ card = "br-grubnik", square = "f8" },
-         { card = "br-scrabble", square = "c6", label = "s" }]
-"""
+    text = SCRABBLE_UPKEEP
     game, lab = scenario(text.replace("{magic}", "3"))
     game.submit(1, A.EndPhase())
     assert game.pending().kind == "sw.option"            # spend 1 magic or discard

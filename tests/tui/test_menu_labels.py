@@ -198,18 +198,9 @@ def test_sw_gl_felteteles_mod_a_choose_one_menu_names_both_options():
     """Scrabble's upkeep: spend 1 magic or discard it (SW gl. FELTÉTELES MÓD). The menu's
     list read "{choice} (1)", "{choice} (2)"; it now says each option in words."""
     from engine.sw import actions as SA
-    from tests.sw.helpers import scenario
+    from tests.sw.helpers import SCRABBLE_UPKEEP, scenario
 
-    game, _ = scenario("""
-active = 1
-phase = "magic"
-[[players]]
-board = [{ card = "pd-svara", square = "a1" }]
-[[players]]
-magic = 3
-board = [{ card = "br-grubnik", square = "f8" },
-         { card = "br-scrabble", square = "c6", label = "s" }]
-""")
+    game, _ = scenario(SCRABBLE_UPKEEP.replace("{magic}", "3"))
     game.submit(1, SA.EndPhase())
     assert game.pending().kind == "sw.option"
     for lang, line, options in (
