@@ -18,6 +18,7 @@ from typing import Any
 from engine.core.search import (
     SearchHooks, deal_cards_again, difference_row, fitted_value, key_of, reseed,
 )
+from engine.hkk import pool as P
 from engine.hkk import views
 from engine.hkk.greedy import GreedyBot
 from engine.hkk.state import HIDDEN_ZONES, State, Target
@@ -202,8 +203,6 @@ def creature_floors() -> list[tuple[str, list[float]]]:
     """The fit's floors (``SearchHooks.floors``): for each creature of the shipped decks, the
     row of playing it from hand into the reserve (K 32.1) — one creature more, its cost, attack
     and health, one card less in hand — which the weights must not price below 0."""
-    from engine.hkk import pool as P
-
     pool = P.default_pool()
     at = {name: i for i, name in enumerate((*NAMES, "turn"))}
     out = []
