@@ -110,7 +110,9 @@ class SwProtocol:
         last = len(view.tasks) - 1
 
         def task(t: Any, flags: frozenset[str]) -> TrackItem:
-            return TrackItem(f"sw.task.{t.kind}", {"ability": t.ability, "ask": t.ask},
+            # ``by``: what set a unit's ability off (a Soul Drift per death tells them apart)
+            return TrackItem(f"sw.task.{t.kind}", {"ability": t.ability, "ask": t.ask,
+                                                    "by": t.slots.get("trigger", -1)},
                              card(t.card) if t.card >= 0 else None, t.player, flags=flags)
 
         tasks = tuple(task(t, frozenset({"top"}) if i == last else frozenset())

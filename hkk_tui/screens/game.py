@@ -183,7 +183,10 @@ class GameScreen(PlaybackMixin, Screen):
         hints = s.hints(view)
         self.query_one("#board").show(view, table, hints)
         self.query_one("#hand").show(view, table, hints)
-        self.query_one("#stack", Stack).show(s.ruleset.track(view), view, table)
+        stack = self.query_one("#stack", Stack)
+        stack.show(s.ruleset.track(view), view, table)
+        # two or more pieces of work under way: a ruleset's layout may give the pane more rows
+        self.set_class(stack.resolving >= 2, "-resolving")
         log = self.query_one("#log", GameLog)
         if full_log or self._log_viewer != s.viewer() or self._logged > len(s.game.entries):
             self._backlog = []

@@ -150,7 +150,10 @@ class ReplayScreen(Screen):
         self._view = view
         self.query_one("#board").show(view, self.table, [])
         self.query_one("#hand").show(view, self.table, [])
-        self.query_one("#stack", Stack).show(ruleset.track(view), view, self.table)
+        stack = self.query_one("#stack", Stack)
+        stack.show(ruleset.track(view), view, self.table)
+        # two or more pieces of work under way: a ruleset's layout may give the pane more rows
+        self.set_class(stack.resolving >= 2, "-resolving")
         shown = [(text, rule) for k, text, rule in self._event_lines() if k < r.pos]
         shown += entry_note_lines(self.notes, r.current_entry(), self.session.names(),
                                   self.lang)           # the AI's reasoning (issue 16)

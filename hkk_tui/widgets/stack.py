@@ -1,6 +1,9 @@
 """The timeline-stack pane: the ruleset's track (``ruleset.track(view)``), drawn the same way for
 every game — frames outermost first, a nested frame indented under its parent, each frame's items
 top first and numbered, then what waits to go on (the queue, in italics) and its notes (dim).
+``resolving`` counts the numbered items and the queue (work under way or waiting to go on, not a
+list's counters): a screen gives the pane more rows while there are two or more, so none is
+scrolled out of sight.
 A frame the ruleset's table calls a list (``table.track_is_list(frame)``: a grid game's turn
 track, counters rather than a stack) shows its items in their order, unnumbered, leaving out an
 item whose label is empty (and any frame leaves out an empty note). Labels come from the
@@ -27,10 +30,14 @@ class Stack(OptionList):
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         self.sources: list[Ref | None] = []
+        #: the numbered (stack) items and the queue shown: abilities, effects and choices under
+        #: way or waiting
+        self.resolving = 0
 
     def show(self, track: TrackView, view: Any, table: Any) -> None:
         self.clear_options()
         self.sources = []
+        self.resolving = 0
         options: list[Option] = []
         nested = len(track.frames) > 1
         for frame in track.frames:
@@ -58,6 +65,7 @@ class Stack(OptionList):
                 options.append(Option(text))
                 self.sources.append(item.source)
             items = ()
+        self.resolving += len(items) + len(frame.queue)
         for idx in range(len(items) - 1, -1, -1):          # top first
             text = Text(f"{pad}{idx + 1}. ", style="bold")
             text.append_text(table.track_label(items[idx], view))

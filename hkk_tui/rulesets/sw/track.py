@@ -10,7 +10,7 @@ from typing import Any
 
 from rich.text import Text
 
-from engine.core.protocol import TrackItem
+from engine.core.protocol import Ref, TrackItem
 from engine.sw.board import name as square_name
 from engine.sw.state import PHASES
 
@@ -122,7 +122,8 @@ def track_line(table: Any, item: TrackItem, view: Any) -> Text:
 
 
 def task_line(table: Any, item: TrackItem, view: Any) -> Text:
-    """A piece of work resolving: its card and ability, and what it asks if it is on top."""
+    """A piece of work resolving: its card and ability (and what set the ability off), what it
+    asks if it is on top, and the player whose it is if that is not the active player."""
     kind = _local(item.label)[len("task."):]
     text = Text()
     if item.source is not None:
@@ -130,6 +131,9 @@ def task_line(table: Any, item: TrackItem, view: Any) -> Text:
         ability = item.params.get("ability", -1)
         if isinstance(ability, int) and ability >= 0:
             text.append(": " + table.ability_name(item.source.id, ability))
+            by = item.params.get("by", -1)
+            if isinstance(by, int) and by >= 0:     # two of the same ability: whose death
+                text.append(table.t("task.by", by=table.name(Ref("card", by), view)))
     else:
         text.append(table.t(f"task.{kind}") if table.has(f"task.{kind}")
                     else table.t("task.other"))
@@ -138,6 +142,8 @@ def task_line(table: Any, item: TrackItem, view: Any) -> Text:
         text.append(" — " + table.t(f"ask.{ask}"), style="italic")
     elif "waiting" in item.flags:
         text.append(" — " + table.t("task.waits"), style="italic")
-    if item.controller >= 0:
+    # whose work it is, said only of the other player's (the active player's is the turn's
+    # own; the words saved a wrapped line each, and at 80x24 kept three in sight)
+    if item.controller >= 0 and (view is None or item.controller != view.active):
         text.append(" · " + table.player(item.controller), style="dim")
     return text
