@@ -132,7 +132,7 @@ def task_line(table: Any, item: TrackItem, view: Any) -> Text:
         if isinstance(ability, int) and ability >= 0:
             text.append(": " + table.ability_name(item.source.id, ability))
             by = item.params.get("by", -1)
-            if isinstance(by, int) and by >= 0:     # two of the same ability: whose death
+            if isinstance(by, int) and by >= 0:     # what set it off (two of one ability)
                 text.append(table.t("task.by", by=table.name(Ref("card", by), view)))
     else:
         text.append(table.t(f"task.{kind}") if table.has(f"task.{kind}")
