@@ -114,6 +114,12 @@ class Table:
         """A recorded action in words (replay's "last move", the debugger's cause)."""
         return type(action).__name__
 
+    def vague(self, action: Any) -> bool:
+        """Do :meth:`action`'s words leave out what was chosen (an option by its number)? Then
+        the log and the replay say it as the menu did, from the state before the action
+        (:func:`hkk_tui.screens.logbook.decided_words`)."""
+        return False
+
     # -- menus -----------------------------------------------------------------------------
     def group_key(self, hint: ActionHint) -> str:
         return hint.group

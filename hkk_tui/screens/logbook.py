@@ -8,17 +8,18 @@ bookkeeping). On top of the events:
 * a separator at each turn's start (``table.replay_turn``) with the turn number, whose turn it
   is and the rule of the turn's start;
 * who decided what when no story event tells it (a pass, a declined choice), from the entry's
-  action in the table's words (``table.action``, if the ruleset's table words actions): in the
-  story for the viewer's own decisions (so a pass that went through is seen), in the detail for
-  the others' (an opponent's passes would bury the story); only where the action is known (a
-  remote client sees events only);
+  action in the table's words (``table.action``, if the ruleset's table words actions; where
+  those leave out what was chosen, ``table.vague``, as the menu said it: ``decided_words``):
+  in the story for the viewer's own decisions (so a pass that went through is seen), in the
+  detail for the others' (an opponent's passes would bury the story); only where the action
+  is known (a remote client sees events only);
 * at the end of an opponent's turn, the turn in short on one line ("Bot's turn 3 in short:
   plays Fire Ball; Orc takes 3 damage; ...").
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from hkk_tui.i18n import tr
 from hkk_tui.rulesets.base import Table
@@ -32,10 +33,13 @@ class LogBook:
     """The log of one game for one viewer, built entry by entry (the running turn's story is
     carried from one call to the next, so lines can be added as entries come)."""
 
-    def __init__(self, table: Any, ruleset: Any, viewer: int) -> None:
+    def __init__(self, table: Any, ruleset: Any, viewer: int,
+                 state_before: Callable[[int], Any] | None = None) -> None:
         self.table = table
         self.ruleset = ruleset
         self.viewer = viewer
+        #: the state before entry i, where the game is at hand (not for a remote client)
+        self.state_before = state_before
         self.done = 0                # entries read so far
         self.turn: int | None = None
         self.active = -1             # whose turn it is (-1: before the first turn)
@@ -56,13 +60,13 @@ class LogBook:
         """The lines of each entry of ``entries[start:]``, one list per entry."""
         out: list[list[LogLine]] = []
         for i in range(self.done, len(entries)):
-            lines = self.entry(entries[i])
+            lines = self.entry(entries[i], i)
             if i >= start:
                 out.append([x._replace(entry=i) for x in lines])
         self.done = max(self.done, len(entries))
         return out
 
-    def entry(self, entry: Any) -> list[LogLine]:
+    def entry(self, entry: Any, index: int = -1) -> list[LogLine]:
         table = self.table
         out: list[LogLine] = []
         told = False
@@ -86,7 +90,8 @@ class LogBook:
                 self.parts.append(line[0].rstrip(". "))
         if not told and entry.action is not None and entry.player >= 0 and self.words_actions:
             # who decided what when no story event says it (a pass is logged too)
-            what = table.action(entry.action)
+            what = decided_words(table, self.ruleset, self.viewer, entry, index,
+                                 self.state_before)
             if what:                     # the story tells the viewer's own (a pass went through)
                 out.append(LogLine(self.t("story.decided", player=table.player(entry.player),
                                           what=what), "", entry.player == self.viewer,
@@ -105,3 +110,23 @@ class LogBook:
         return [LogLine(self.t("story.summary", player=self.table.player(self.active),
                                turn=self.turn, what="; ".join(shown)),
                         "", True, "summary", self.active)]
+
+
+def decided_words(table: Any, ruleset: Any, viewer: int, entry: Any, index: int,
+                  state_before: Callable[[int], Any] | None) -> str:
+    """Entry ``index``'s action in words: the table's (``table.action``), or, where those leave
+    out what was chosen (``table.vague``: "choose option 2") and the state before the entry is
+    at hand (``state_before(index)``), the line the menu showed for it, with its option after a
+    colon ("Choose what resolves first: Wraith Archer (c2): Soul Drift, set off by Crypt
+    Warden"). It is worded from ``viewer``'s view (the decider's for an all-seeing viewer), so
+    it names nothing the viewer may not know."""
+    action = entry.action
+    if state_before is None or index < 0 or not table.vague(action):
+        return table.action(action)
+    state = state_before(index)
+    view = ruleset.view(state, entry.player if viewer < 0 else viewer)
+    hint = ruleset.hints(view, [action])[0]
+    label = table.label(hint, view)
+    option = table.option_label(hint, view) if hint.option else ""
+    # a table whose line already names the option (Tash-Kalar's colours) says it once
+    return f"{label}: {option}" if option and option != label else label

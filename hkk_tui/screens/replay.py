@@ -37,6 +37,7 @@ from hkk_tui.screens.dialogs import (
     ChoiceScreen, KeysScreen, MessageScreen, TextInputScreen, binding_rows,
 )
 from hkk_tui.screens.game import compose_panes, title_panes
+from hkk_tui.screens.logbook import decided_words
 from hkk_tui.screens.session import GameSession, entry_note_lines
 from hkk_tui.widgets.footer import I18nFooter
 from hkk_tui.widgets.log import GameLog
@@ -170,7 +171,7 @@ class ReplayScreen(Screen):
             e = self.game.entries[entry]
             who = (self.session.names()[e.player] if e.player >= 0
                    else t("word.system", L))
-            last = f"{who}: {self.table.action(e.action)}"
+            last = f"{who}: {self._decided(entry)}"
         else:
             last = t("replay.start", L)
         who_sees = t("replay.all", L) if self.viewer < 0 else self.session.names()[self.viewer]
@@ -199,6 +200,12 @@ class ReplayScreen(Screen):
         self._say()
 
     # ------------------------------------------------------------------ debugger panels
+    def _decided(self, index: int) -> str:
+        """Entry ``index``'s action in words, as the log says it (an option named, not
+        numbered: :func:`~hkk_tui.screens.logbook.decided_words`)."""
+        return decided_words(self.table, self.game.ruleset, self.viewer, self.game.entries[index],
+                             index, self.game.state_at)
+
     def _show_debugger(self) -> None:
         r = self.replay
         events = self.query_one("#events", OptionList)
@@ -246,7 +253,7 @@ class ReplayScreen(Screen):
         who = (self.session.names()[entry.player] if entry.player >= 0
                else t("word.system", L))
         out.append(t("debug.cause", L, entry=e_index, player=who,
-                     action=self.table.action(entry.action))
+                     action=self._decided(e_index))
                    + "\n")
         for line, _rule in entry_note_lines(self.notes, e_index, self.session.names(), L):
             out.append(line + "\n", style="italic")             # the AI's reasoning (issue 16)

@@ -347,7 +347,7 @@ class GameSession:
         what and each opponent turn in short (see :mod:`hkk_tui.screens.logbook`)."""
         who = self.viewer() if viewer is None else viewer
         self._book = book_for(getattr(self, "_book", None), self.table(), self.ruleset, who,
-                              start)
+                              start, self.game.state_at)
         return self._book.read(self.game.entries, start)
 
     def save_as(self, name: str) -> Path:
@@ -362,12 +362,14 @@ class GameSession:
         return path
 
 
-def book_for(book: Any, table: Any, ruleset: Any, viewer: int, start: int) -> LogBook:
+def book_for(book: Any, table: Any, ruleset: Any, viewer: int, start: int,
+             state_before: Any = None) -> LogBook:
     """``book`` if it can go on from entry ``start`` for ``viewer`` in ``table``'s words, else a
-    new one (which reads the entries before ``start`` quietly)."""
+    new one (which reads the entries before ``start`` quietly). ``state_before(i)``: the state
+    before entry i, where the game is at hand (the log words a vague choice as the menu did)."""
     if book is None or start == 0 or book.viewer != viewer or book.table is not table \
             or book.done > start:
-        return LogBook(table, ruleset, viewer)
+        return LogBook(table, ruleset, viewer, state_before)
     return book
 
 

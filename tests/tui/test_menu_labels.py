@@ -211,6 +211,74 @@ def test_sw_gl_felteteles_mod_a_choose_one_menu_names_both_options():
         assert picks[0].labels == options
 
 
+def _sw_log(game, lang, viewer):
+    """The log's lines of ``game`` for ``viewer``, every level, as the game screen builds them."""
+    from hkk_tui.rulesets.sw import UI as SW_UI
+    from hkk_tui.screens.logbook import LogBook
+
+    names = [s.name for s in game.header.seats]
+    table = SW_UI.table(game.header, game.ruleset, names, lang)
+    return [line.text for line in
+            LogBook(table, game.ruleset, viewer, game.state_at).read(game.entries, 0)]
+
+
+def test_sw_gl_idozites_the_log_names_the_ability_chosen_to_resolve_first():
+    """The order chosen for two Soul Drifts (SW gl. IDŐZÍTÉS, R27) was logged as "Player 1:
+    choose option 2", which says nothing of what was chosen. The log now says it as the menu
+    did, in both languages; the replay's "last move" and the debugger's cause use the same
+    words (:func:`hkk_tui.screens.logbook.decided_words`)."""
+    from engine.sw import actions as SA
+    from hkk_tui.rulesets.sw import UI as SW_UI
+    from hkk_tui.screens.logbook import decided_words
+    from tests.sw.helpers import DEATH_RATTLE_TWO_DEATHS, scenario
+
+    game, lab = scenario(DEATH_RATTLE_TWO_DEATHS)
+    game.submit(0, SA.PlayEvent(game.state.players[0].hand[0]))
+    game.submit(0, SA.PickCard(lab["warden"]))
+    game.submit(0, SA.PickOption(1))          # the Soul Drift the Warden's death set off
+    name = game.header.seats[0].name
+    for lang, words in (
+            ("en", "Choose what resolves first: Wraith Archer (c2): Soul Drift, set off by "
+                   "Crypt Warden"),
+            ("hu", "Válaszd ki, mi legyen előbb: ")):
+        lines = [x for x in _sw_log(game, lang, 0) if x.startswith(f"{name}: ")]
+        assert len(lines) == 1 and lines[0].startswith(f"{name}: {words}"), lines
+        assert "{" not in lines[0] and "option 2" not in lines[0] and "2. lehet" not in lines[0]
+    # the replay's words for the same entry, for the player, the opponent and all-seeing
+    names = [s.name for s in game.header.seats]
+    table = SW_UI.table(game.header, game.ruleset, names, "en")
+    last = len(game.entries) - 1
+    for viewer in (0, 1, -1):
+        assert decided_words(table, game.ruleset, viewer, game.entries[last], last,
+                             game.state_at).endswith("set off by Crypt Warden")
+    # without the state before it (a remote client's mirror), the action's own words
+    assert decided_words(table, game.ruleset, 0, game.entries[last], last, None) == \
+        "choose option 2"
+
+
+def test_sw_gl_felteteles_mod_the_replay_names_the_option_chosen():
+    """Scrabble's upkeep paid with 1 magic (SW gl. FELTÉTELES MÓD): the replay's "last move"
+    said "choose option 1"; now the option's words. (The log tells it by its story line,
+    "Player 2 spends 1 magic", so it adds no line of who decided.)"""
+    from engine.sw import actions as SA
+    from hkk_tui.rulesets.sw import UI as SW_UI
+    from hkk_tui.screens.logbook import decided_words
+    from tests.sw.helpers import SCRABBLE_UPKEEP, scenario
+
+    game, _ = scenario(SCRABBLE_UPKEEP.replace("{magic}", "3"))
+    game.submit(1, SA.EndPhase())
+    game.submit(1, SA.PickOption(0))
+    names = [s.name for s in game.header.seats]
+    last = len(game.entries) - 1
+    for lang, words in (("en", "Choose an option: Spend 1 magic"),
+                        ("hu", "Válassz lehetőséget: 1 mágiapontot költesz")):
+        table = SW_UI.table(game.header, game.ruleset, names, lang)
+        for viewer in (0, 1, -1):
+            assert decided_words(table, game.ruleset, viewer, game.entries[last], last,
+                                 game.state_at) == words
+    assert sum(f"{names[1]}: " in x for x in _sw_log(game, "en", 0)) == 0
+
+
 @pytest.mark.parametrize("ruleset, seed", [(r, s) for r in ("hkk", "sw", "tk", "mk")
                                            for s in range(2)])
 def test_no_menu_of_a_random_game_leaves_a_word_unfilled(ruleset, seed):

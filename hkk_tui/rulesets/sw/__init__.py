@@ -15,6 +15,7 @@ from rich.text import Text
 from textual.binding import Binding
 
 from engine.core.protocol import ActionHint, Ref, TrackItem
+from engine.sw import actions as A
 from engine.sw import events as E
 from engine.sw.board import name as square_name
 from hkk_tui.rulesets.base import BaseUI, Table
@@ -167,6 +168,12 @@ class SwTable(Table):
     def action(self, action: Any) -> str:
         return describe_action(action, self.namer)
 
+    def vague(self, action: Any) -> bool:
+        """An option is recorded by its number (which ability resolves first, SW gl.
+        IDŐZÍTÉS; one of a card's choices, gl. FELTÉTELES MÓD): the log names it as the menu
+        did."""
+        return isinstance(action, A.PickOption)
+
     def pointed_at(self, events: Any) -> tuple[Ref, ...]:
         """What a Summoner Wars move points at: an attack's target (SW Támadás.1-2), the unit
         that moved, was pushed, placed or swapped (SW Mozgás.2, gl. KÉNYSZERÍTÉS, HELYEZNI,
@@ -195,8 +202,6 @@ class SwTable(Table):
     def explain(self, ref: Ref, zone: str) -> Any:
         """A card in hand that cannot be used now: the engine says why (its phase, its cost,
         no free square) — the action the card's kind would take, refused before any event."""
-        from engine.sw import actions as A
-
         if zone != "hand" or ref.kind != "card" or not 0 <= ref.id < len(self.cids):
             return None
         d = self.pool.get(self.cids[ref.id])

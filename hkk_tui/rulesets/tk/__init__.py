@@ -17,6 +17,7 @@ from rich.text import Text
 from textual.binding import Binding
 
 from engine.core.protocol import ActionHint, Ref, TrackItem
+from engine.tk import actions as A
 from engine.tk import events as E
 from engine.tk.board import name as square_name
 from hkk_tui.rulesets.base import BaseUI, Table
@@ -135,6 +136,10 @@ class TkTable(Table):
 
     def action(self, action: Any) -> str:
         return action_line(action, self)
+
+    def vague(self, action: Any) -> bool:
+        """An option is recorded by its number: the log names it as the menu did."""
+        return isinstance(action, A.PickOption)
 
     def pointed_at(self, events: Any) -> tuple[Ref, ...]:
         """The squares a Tash-Kalar move changes, for the playback's marks on the board: a
