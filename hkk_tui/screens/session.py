@@ -368,7 +368,7 @@ def book_for(book: Any, table: Any, ruleset: Any, viewer: int, start: int,
     new one (which reads the entries before ``start`` quietly). ``state_before(i)``: the state
     before entry i, where the game is at hand (the log words a vague choice as the menu did)."""
     if book is None or start == 0 or book.viewer != viewer or book.table is not table \
-            or book.done > start:
+            or book.done > start or book.state_before != state_before:
         return LogBook(table, ruleset, viewer, state_before)
     return book
 
